@@ -1,0 +1,285 @@
+package admin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+
+	"github.com/bando-vn/bando/core/tile"
+)
+
+// MetaKey is the key of the small tile that describes the admin grid.
+const MetaKey = "admin/meta"
+
+// ErrInvalidPoint: latitude or longitude is NaN, infinite or out of range.
+var ErrInvalidPoint = errors.New("admin: invalid point")
+
+// Status says what a lookup found.
+type Status uint8
+
+const (
+	// NotFound: the point is outside every unit (sea, abroad, or outside the bundle).
+	NotFound Status = iota
+	// Found: the point is inside a ward of at least one structure.
+	Found
+	// Partial: no ward, but a higher unit (district or province) contains the point.
+	Partial
+)
+
+func (s Status) String() string {
+	switch s {
+	case Found:
+		return "found"
+	case Partial:
+		return "partial"
+	}
+	return "not found"
+}
+
+// NewUnits is the answer in the new structure (province + ward, since 1 July 2025).
+// A zero Unit means unknown.
+type NewUnits struct {
+	Province      Unit
+	ProvinceShort string // bando's short province code, e.g. "HN"; "" if unknown
+	Ward          Unit
+}
+
+// OldUnits is the answer in the old structure (province + district + ward,
+// state of 1 March 2025). WardDerived is true when the old ward comes from the
+// approximate partition of a new ward (FORMAT.md §Seeds) rather than a polygon.
+type OldUnits struct {
+	Province    Unit
+	District    Unit
+	Ward        Unit
+	WardDerived bool
+}
+
+// Result is the answer for one point. Status NotFound is an answer, not an error.
+type Result struct {
+	Status Status
+	New    NewUnits
+	Old    OldUnits
+}
+
+// Lookup answers point queries from admin tiles. It reads only the tile of
+// the grid cell containing the point and keeps a few decoded cells in an LRU
+// cache. It is safe for concurrent use.
+type Lookup struct {
+	g        tile.Getter
+	capacity int
+
+	mu    sync.Mutex
+	size  int32 // cell size, 0 until the meta tile is read
+	cells map[uint64]*cacheEntry
+	clock uint64
+}
+
+type cacheEntry struct {
+	cell *Cell // nil: the tile does not exist (outside the bundle)
+	used uint64
+}
+
+// Option configures a Lookup.
+type Option func(*Lookup)
+
+// WithCacheCells sets how many decoded cells the Lookup keeps (default 32).
+func WithCacheCells(n int) Option {
+	return func(l *Lookup) {
+		if n > 0 {
+			l.capacity = n
+		}
+	}
+}
+
+// New returns a Lookup over the admin tiles of g.
+func New(g tile.Getter, opts ...Option) *Lookup {
+	l := &Lookup{g: g, capacity: 32, cells: map[uint64]*cacheEntry{}}
+	for _, o := range opts {
+		o(l)
+	}
+	return l
+}
+
+// Lookup returns the units containing (lat, lng). Errors: ErrInvalidPoint,
+// or an error of the tile layer (wrapping tile.ErrCorrupt for bytes that do
+// not decode). A missing cell tile means NotFound, not an error.
+func (l *Lookup) Lookup(ctx context.Context, lat, lng float64) (Result, error) {
+	if !(lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180) {
+		return Result{}, ErrInvalidPoint
+	}
+	x, y := int32(math.Round(lng*Scale)), int32(math.Round(lat*Scale))
+	c, err := l.cellAt(ctx, x, y)
+	if err != nil || c == nil {
+		return Result{}, err
+	}
+	return c.Query(x, y), nil
+}
+
+// cellAt returns the decoded cell containing (x, y), nil if it has no tile.
+func (l *Lookup) cellAt(ctx context.Context, x, y int32) (*Cell, error) {
+	l.mu.Lock()
+	size := l.size
+	l.mu.Unlock()
+	if size == 0 {
+		m, err := l.readMeta(ctx)
+		if err != nil {
+			return nil, err
+		}
+		l.mu.Lock()
+		l.size = m.CellSize
+		l.mu.Unlock()
+		size = m.CellSize
+	}
+	cx, cy := floorDiv(x, size), floorDiv(y, size)
+	k := uint64(uint32(cx))<<32 | uint64(uint32(cy))
+	l.mu.Lock()
+	if e, ok := l.cells[k]; ok {
+		l.clock++
+		e.used = l.clock
+		l.mu.Unlock()
+		return e.cell, nil
+	}
+	l.mu.Unlock()
+	c, err := l.loadCell(ctx, cx, cy, size)
+	if err != nil {
+		return nil, err
+	}
+	l.store(k, c)
+	return c, nil
+}
+
+func (l *Lookup) loadCell(ctx context.Context, cx, cy, size int32) (*Cell, error) {
+	b, err := l.g.Tile(ctx, CellKey(cx, cy))
+	if errors.Is(err, tile.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	c, err := DecodeCell(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", CellKey(cx, cy), err)
+	}
+	if c.X != cx || c.Y != cy || c.Size != size {
+		return nil, fmt.Errorf("%w: %s: tile is cell %d_%d size %d", tile.ErrCorrupt, CellKey(cx, cy), c.X, c.Y, c.Size)
+	}
+	return c, nil
+}
+
+func (l *Lookup) store(k uint64, c *Cell) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.cells) >= l.capacity {
+		var oldK uint64
+		oldest := uint64(math.MaxUint64)
+		for key, e := range l.cells {
+			if e.used < oldest {
+				oldK, oldest = key, e.used
+			}
+		}
+		delete(l.cells, oldK)
+	}
+	l.clock++
+	l.cells[k] = &cacheEntry{cell: c, used: l.clock}
+}
+
+func (l *Lookup) readMeta(ctx context.Context) (*Meta, error) {
+	b, err := l.g.Tile(ctx, MetaKey)
+	if err != nil {
+		return nil, fmt.Errorf("admin: %s: %w", MetaKey, err)
+	}
+	return DecodeMeta(b)
+}
+
+func floorDiv(a, b int32) int32 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+// Query answers for the point (x, y) in 1e-7° units, which must lie in the cell.
+func (c *Cell) Query(x, y int32) Result {
+	var res Result
+	nw := c.Layers[LayerNewWard].find(x, y)
+	od := c.Layers[LayerOldDistrict].find(x, y)
+	if nw >= 0 {
+		w := c.NewWards[nw]
+		res.New.Ward = w.Unit
+		c.setNewProvince(&res, w.Province)
+	} else if np := c.Layers[LayerNewProvince].find(x, y); np >= 0 {
+		c.setNewProvince(&res, np)
+	}
+	ow := c.Layers[LayerOldWard].find(x, y)
+	if ow < 0 && nw >= 0 {
+		var sd int
+		ow, sd = c.nearestSeed(nw, od, x, y)
+		res.Old.WardDerived = ow >= 0
+		if sd >= 0 {
+			od = sd
+		}
+	}
+	if ow >= 0 {
+		res.Old.Ward = c.OldWards[ow].Unit
+		if d := c.OldWards[ow].District; d >= 0 {
+			od = d
+		}
+	}
+	op := -1
+	if od >= 0 {
+		res.Old.District = c.OldDistricts[od].Unit
+		op = c.OldDistricts[od].Province
+	}
+	if op < 0 {
+		op = c.Layers[LayerOldProvince].find(x, y)
+	}
+	if op >= 0 {
+		res.Old.Province = c.OldProvinces[op]
+	}
+	res.Status = status(&res)
+	return res
+}
+
+func status(r *Result) Status {
+	switch {
+	case r.New.Ward.Code != "" || r.Old.Ward.Code != "":
+		return Found
+	case r.New.Province.Code != "" || r.Old.District.Code != "" || r.Old.Province.Code != "":
+		return Partial
+	}
+	return NotFound
+}
+
+func (c *Cell) setNewProvince(res *Result, p int) {
+	if p >= 0 {
+		res.New.Province = c.NewProvinces[p].Unit
+		res.New.ProvinceShort = c.NewProvinces[p].Short
+	}
+}
+
+// nearestSeed picks the old ward (and district) of new ward w at (x, y): the
+// nearest of w's seeds in old district od when there are any, else the
+// nearest of all w's seeds. It returns -1, -1 when w has no seeds.
+func (c *Cell) nearestSeed(w, od int, x, y int32) (oldWard, oldDistrict int) {
+	seeds := c.Seeds[c.seedStart[w]:c.seedStart[w+1]]
+	best, bestD := -1, math.Inf(1)
+	for pass := 0; pass < 2 && best < 0; pass++ {
+		for i, s := range seeds {
+			if pass == 0 && s.OldDistrict != od {
+				continue
+			}
+			dx := float64(s.X-x) * c.cosLat
+			dy := float64(s.Y - y)
+			if d := dx*dx + dy*dy; d < bestD {
+				best, bestD = i, d
+			}
+		}
+	}
+	if best < 0 {
+		return -1, -1
+	}
+	return seeds[best].OldWard, seeds[best].OldDistrict
+}

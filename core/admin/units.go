@@ -1,0 +1,191 @@
+package admin
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/vmihailenco/msgpack/v5"
+
+	"github.com/bando-vn/bando/core/tile"
+)
+
+// UnitsKey is the key of the tile listing every unit of both structures.
+const UnitsKey = "admin/units"
+
+// LinkKind says how an old ward went into a new ward (official GSO table).
+type LinkKind string
+
+const (
+	LinkWhole     LinkKind = "whole"     // "Nhập toàn bộ": the whole old ward
+	LinkPart      LinkKind = "part"      // "Nhập một phần…": part of the old ward
+	LinkUnchanged LinkKind = "same"      // "Giữ nguyên", renamed or retyped: the same territory
+	LinkDistrict  LinkKind = "district"  // a whole old district without wards (island districts); Code is the district's
+)
+
+// Link is one edge of the old↔new correspondence; Code is the unit on the other side.
+type Link struct {
+	Code string
+	Kind LinkKind
+}
+
+// UnitsNewProvince is a province of the new structure with the codes of the old provinces it absorbed.
+type UnitsNewProvince struct {
+	Code, Name, Short string
+	Former            []string
+}
+
+// UnitsNewWard is a ward of the new structure; From lists the old wards it absorbed.
+type UnitsNewWard struct {
+	Code, Name, Province string
+	From                 []Link
+}
+
+// UnitsOldProvince is a province of the old structure; To lists the new provinces it went into.
+type UnitsOldProvince struct {
+	Code, Name string
+	To         []string
+}
+
+// UnitsOldDistrict is a district of the old structure.
+type UnitsOldDistrict struct {
+	Code, Name, Province string
+}
+
+// UnitsOldWard is a ward of the old structure; To lists the new wards it went into.
+type UnitsOldWard struct {
+	Code, Name, District string
+	To                   []Link
+}
+
+// Units is every unit of both structures with official names and the
+// correspondence between them, sorted by code (tile admin/units).
+type Units struct {
+	NewProvinces []UnitsNewProvince
+	NewWards     []UnitsNewWard
+	OldProvinces []UnitsOldProvince
+	OldDistricts []UnitsOldDistrict
+	OldWards     []UnitsOldWard
+}
+
+// Units reads and decodes the admin/units tile.
+func (l *Lookup) Units(ctx context.Context) (*Units, error) {
+	b, err := l.g.Tile(ctx, UnitsKey)
+	if err != nil {
+		return nil, fmt.Errorf("admin: %s: %w", UnitsKey, err)
+	}
+	return DecodeUnits(b)
+}
+
+// EncodeUnits writes u as the admin/units tile.
+func EncodeUnits(u *Units) ([]byte, error) {
+	var buf bytesBuffer
+	e := msgpack.NewEncoder(&buf)
+	strs := func(s []string) error {
+		if err := e.EncodeArrayLen(len(s)); err != nil {
+			return err
+		}
+		for _, x := range s {
+			if err := e.EncodeString(x); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	links := func(ls []Link) error {
+		if err := e.EncodeArrayLen(len(ls)); err != nil {
+			return err
+		}
+		for _, l := range ls {
+			if err := firstErr(e.EncodeArrayLen(2), e.EncodeString(l.Code), e.EncodeString(string(l.Kind))); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	list := func(key string, n int, item func(i int) error) error {
+		if err := firstErr(e.EncodeString(key), e.EncodeArrayLen(n)); err != nil {
+			return err
+		}
+		for i := 0; i < n; i++ {
+			if err := item(i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	err := firstErr(
+		e.EncodeMapLen(6),
+		e.EncodeString("v"), e.EncodeInt(FormatVersion),
+		list("np", len(u.NewProvinces), func(i int) error {
+			p := u.NewProvinces[i]
+			return firstErr(e.EncodeArrayLen(4), e.EncodeString(p.Code), e.EncodeString(p.Name), e.EncodeString(p.Short), strs(p.Former))
+		}),
+		list("nw", len(u.NewWards), func(i int) error {
+			w := u.NewWards[i]
+			return firstErr(e.EncodeArrayLen(4), e.EncodeString(w.Code), e.EncodeString(w.Name), e.EncodeString(w.Province), links(w.From))
+		}),
+		list("op", len(u.OldProvinces), func(i int) error {
+			p := u.OldProvinces[i]
+			return firstErr(e.EncodeArrayLen(3), e.EncodeString(p.Code), e.EncodeString(p.Name), strs(p.To))
+		}),
+		list("od", len(u.OldDistricts), func(i int) error {
+			d := u.OldDistricts[i]
+			return firstErr(e.EncodeArrayLen(3), e.EncodeString(d.Code), e.EncodeString(d.Name), e.EncodeString(d.Province))
+		}),
+		list("ow", len(u.OldWards), func(i int) error {
+			w := u.OldWards[i]
+			return firstErr(e.EncodeArrayLen(4), e.EncodeString(w.Code), e.EncodeString(w.Name), e.EncodeString(w.District), links(w.To))
+		}),
+	)
+	return buf.b, err
+}
+
+// DecodeUnits decodes the admin/units tile; errors wrap tile.ErrCorrupt.
+func DecodeUnits(b []byte) (*Units, error) {
+	r := &mpReader{b: b}
+	u := &Units{}
+	version := int64(-1)
+	strs := func(f *fields) []string {
+		if f.i >= f.n {
+			return nil
+		}
+		f.i++
+		return decodeList(r, func(g *fields) string { return g.str() })
+	}
+	// Each link is a [code, kind] array; decodeList hands us its fields.
+	links := func(f *fields) []Link {
+		if f.i >= f.n {
+			return nil
+		}
+		f.i++
+		return decodeList(r, func(g *fields) Link { return Link{g.str(), LinkKind(g.str())} })
+	}
+	n := r.mapLen()
+	for i := 0; i < n && r.err == nil; i++ {
+		switch r.str() {
+		case "v":
+			version = r.int()
+		case "np":
+			u.NewProvinces = decodeList(r, func(f *fields) UnitsNewProvince {
+				return UnitsNewProvince{f.str(), f.str(), f.str(), strs(f)}
+			})
+		case "nw":
+			u.NewWards = decodeList(r, func(f *fields) UnitsNewWard { return UnitsNewWard{f.str(), f.str(), f.str(), links(f)} })
+		case "op":
+			u.OldProvinces = decodeList(r, func(f *fields) UnitsOldProvince { return UnitsOldProvince{f.str(), f.str(), strs(f)} })
+		case "od":
+			u.OldDistricts = decodeList(r, func(f *fields) UnitsOldDistrict { return UnitsOldDistrict{f.str(), f.str(), f.str()} })
+		case "ow":
+			u.OldWards = decodeList(r, func(f *fields) UnitsOldWard { return UnitsOldWard{f.str(), f.str(), f.str(), links(f)} })
+		default:
+			r.skip(0)
+		}
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	if version != FormatVersion {
+		return nil, fmt.Errorf("%w: admin: units format version %d", tile.ErrCorrupt, version)
+	}
+	return u, nil
+}
