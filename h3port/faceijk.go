@@ -1,0 +1,319 @@
+package h3port
+
+// faceIJK is a hexagon address relative to one icosahedron face: the face
+// number and ijk+ coordinates in that face's (resolution-scaled) system.
+type faceIJK struct {
+	face  int
+	coord coordIJK
+}
+
+// faceOrientIJK describes how a neighbouring face's coordinate system is
+// oriented relative to a face: translation (res 0 units) and ccw rotations.
+type faceOrientIJK struct {
+	face      int
+	translate coordIJK
+	ccwRot60  int
+}
+
+// Quadrant indexes into faceNeighbors.
+const (
+	dirIJ = 1
+	dirKI = 2
+	dirJK = 3
+)
+
+// overage classifies where an adjusted substrate coordinate lies.
+type overage int
+
+const (
+	noOverage overage = iota // on the original face
+	faceEdge                 // exactly on a face edge (substrate grids only)
+	newFace                  // in the interior of an adjacent face
+)
+
+// maxDimByCIIres and unitScaleByCIIres are per-resolution face dimensions
+// (Class II resolutions only; -1 marks Class III).
+var maxDimByCIIres = [17]int{2, -1, 14, -1, 98, -1, 686, -1, 4802, -1, 33614, -1, 235298, -1, 1647086, -1, 11529602}
+var unitScaleByCIIres = [17]int{1, -1, 7, -1, 49, -1, 343, -1, 2401, -1, 16807, -1, 117649, -1, 823543, -1, 5764801}
+
+// vec3ToFaceIjk encodes a unit vector to the FaceIJK address of the
+// containing cell at res.
+func vec3ToFaceIjk(p vec3, res int) faceIJK {
+	face, v := vec3ToHex2d(p, res)
+	return faceIJK{face, hex2dToCoordIJK(v)}
+}
+
+// vec3TangentBasis returns local north and east unit directions at p.
+func vec3TangentBasis(p vec3) (north, east vec3) {
+	np := vec3{0, 0, 1}
+	north = vec3LinComb(1.0, np, -vec3Dot(np, p), p)
+	north.normalize()
+	east = vec3Cross(north, p)
+	return
+}
+
+// vec3AzimuthRads is the azimuth from p1 to p2.
+func vec3AzimuthRads(p1, p2 vec3) float64 {
+	north, east := vec3TangentBasis(p1)
+	proj := vec3LinComb(1.0, p2, -vec3Dot(p2, p1), p1)
+	proj.normalize()
+	return fAtan2(vec3Dot(proj, east), vec3Dot(proj, north))
+}
+
+// vec3ToHex2d finds the closest face and the point's hex2d coordinates on it.
+func vec3ToHex2d(p vec3, res int) (int, vec2) {
+	face, sqd := vec3ToClosestFace(p)
+	r := fAcos(1 - float64(sqd*0.5))
+	if r < epsilon {
+		return face, vec2{}
+	}
+	theta := posAngleRads(faceAxesAzRadsCII[face][0] - posAngleRads(vec3AzimuthRads(faceCenterPoint[face], p)))
+	if isResolutionClassIII(res) {
+		theta = posAngleRads(theta - mAp7RotRads)
+	}
+	r = fTan(r)
+	r *= invRes0UGnomonic
+	for i := 0; i < res; i++ {
+		r *= mSqrt7
+	}
+	return face, vec2{r * fCos(theta), r * fSin(theta)}
+}
+
+// hex2dToVec3 maps hex2d coordinates on a face back to the unit sphere.
+func hex2dToVec3(v vec2, face, res int, substrate bool) vec3 {
+	r := v.mag()
+	if r < epsilon {
+		return faceCenterPoint[face]
+	}
+	theta := fAtan2(v.y, v.x)
+	for i := 0; i < res; i++ {
+		r *= mRSqrt7
+	}
+	if substrate {
+		r *= mOneThird
+		if isResolutionClassIII(res) {
+			r *= mRSqrt7
+		}
+	}
+	r *= res0UGnomonic
+	r = fAtan(r)
+	if !substrate && isResolutionClassIII(res) {
+		theta = posAngleRads(theta + mAp7RotRads)
+	}
+	theta = posAngleRads(faceAxesAzRadsCII[face][0] - theta)
+	north, east := vec3TangentBasis(faceCenterPoint[face])
+	dir := vec3LinComb(fCos(theta), north, fSin(theta), east)
+	out := vec3LinComb(fCos(r), faceCenterPoint[face], fSin(r), dir)
+	out.normalize()
+	return out
+}
+
+// faceIjkToVec3 returns the centre of a cell as a unit vector.
+func faceIjkToVec3(h faceIJK, res int) vec3 {
+	return hex2dToVec3(h.coord.toHex2d(), h.face, res, false)
+}
+
+// vec3ToClosestFace returns the face whose centre is nearest p and the
+// squared chord distance to it.
+func vec3ToClosestFace(p vec3) (int, float64) {
+	face := 0
+	sqd := 5.0
+	for f := 0; f < numIcosaFaces; f++ {
+		d := vec3DistSq(faceCenterPoint[f], p)
+		if d < sqd {
+			face = f
+			sqd = d
+		}
+	}
+	return face, sqd
+}
+
+var vertsCII = [6]coordIJK{{2, 1, 0}, {1, 2, 0}, {0, 2, 1}, {0, 1, 2}, {1, 0, 2}, {2, 0, 1}}
+var vertsCIII = [6]coordIJK{{5, 4, 0}, {1, 5, 0}, {0, 5, 4}, {0, 1, 5}, {4, 0, 5}, {5, 0, 1}}
+
+// faceIjkToVerts returns the cell's vertices as substrate-grid FaceIJK
+// addresses, the adjusted centre, and the substrate resolution. n is 5 for
+// pentagons and 6 for hexagons (the vertex tables share their first five).
+func faceIjkToVerts(fijk faceIJK, res int, n int) (faceIJK, int, [6]faceIJK) {
+	verts := &vertsCII
+	if isResolutionClassIII(res) {
+		verts = &vertsCIII
+	}
+	fijk.coord = fijk.coord.downAp3().downAp3r()
+	if isResolutionClassIII(res) {
+		fijk.coord = fijk.coord.downAp7r()
+		res++
+	}
+	var out [6]faceIJK
+	for v := 0; v < n; v++ {
+		out[v] = faceIJK{fijk.face, fijk.coord.add(verts[v]).normalize()}
+	}
+	return fijk, res, out
+}
+
+// adjustOverageClassII moves a Class II address onto the correct face.
+func adjustOverageClassII(fijk *faceIJK, res int, pentLeading4, substrate bool) overage {
+	ov := noOverage
+	ijk := &fijk.coord
+	maxDim := maxDimByCIIres[res]
+	if substrate {
+		maxDim *= 3
+	}
+	sum := ijk.i + ijk.j + ijk.k
+	if substrate && sum == maxDim {
+		return faceEdge
+	}
+	if sum > maxDim {
+		ov = newFace
+		var orient *faceOrientIJK
+		if ijk.k > 0 {
+			if ijk.j > 0 {
+				orient = &faceNeighbors[fijk.face][dirJK]
+			} else {
+				orient = &faceNeighbors[fijk.face][dirKI]
+				if pentLeading4 {
+					origin := coordIJK{maxDim, 0, 0}
+					tmp := ijk.sub(origin).rotate60cw()
+					*ijk = tmp.add(origin)
+				}
+			}
+		} else {
+			orient = &faceNeighbors[fijk.face][dirIJ]
+		}
+		fijk.face = orient.face
+		for i := 0; i < orient.ccwRot60; i++ {
+			*ijk = ijk.rotate60ccw()
+		}
+		unitScale := unitScaleByCIIres[res]
+		if substrate {
+			unitScale *= 3
+		}
+		*ijk = ijk.add(orient.translate.scale(unitScale)).normalize()
+		if substrate && ijk.i+ijk.j+ijk.k == maxDim {
+			ov = faceEdge
+		}
+	}
+	return ov
+}
+
+// adjustPentVertOverage repeatedly adjusts a pentagon vertex until it is on
+// its final face.
+func adjustPentVertOverage(fijk *faceIJK, res int) overage {
+	for {
+		ov := adjustOverageClassII(fijk, res, false, true)
+		if ov != newFace {
+			return ov
+		}
+	}
+}
+
+// edgeVerts returns the two icosahedron-face corner points (hex2d at
+// substrate res adjRes) bounding the edge towards an adjacent face.
+func edgeVerts(dir int8, adjRes int) (vec2, vec2) {
+	maxDim := float64(maxDimByCIIres[adjRes])
+	v0 := vec2{3.0 * maxDim, 0.0}
+	v1 := vec2{-1.5 * maxDim, float64(3.0*sqrt3_2) * maxDim}
+	v2 := vec2{-1.5 * maxDim, float64(-3.0*sqrt3_2) * maxDim}
+	switch dir {
+	case dirIJ:
+		return v0, v1
+	case dirJK:
+		return v1, v2
+	default:
+		return v2, v0
+	}
+}
+
+// sqrt3_2 is M_SQRT3_2 as a rounded float64 variable, so that
+// 3.0*sqrt3_2 rounds twice like C's constant folding does.
+var sqrt3_2 float64 = mSqrt3_2
+
+// boundaryRads collects boundary vertices in radians.
+type boundaryRads struct {
+	n     int
+	verts [maxCellBoundaryVerts][2]float64
+}
+
+func (b *boundaryRads) push(v vec3) {
+	if b.n < maxCellBoundaryVerts {
+		lat, lng := vec3ToLatLng(v)
+		b.verts[b.n] = [2]float64{lat, lng}
+		b.n++
+	}
+}
+
+// faceIjkPentToCellBoundary computes a pentagon's boundary (vertices
+// start..start+length-1).
+func faceIjkPentToCellBoundary(h faceIJK, res, start, length int, g *boundaryRads) {
+	_, adjRes, fijkVerts := faceIjkToVerts(h, res, numPentVerts)
+	additional := 0
+	if length == numPentVerts {
+		additional = 1
+	}
+	g.n = 0
+	var last faceIJK
+	for vert := start; vert < start+length+additional; vert++ {
+		v := vert % numPentVerts
+		fijk := fijkVerts[v]
+		adjustPentVertOverage(&fijk, adjRes)
+		if isResolutionClassIII(res) && vert > start {
+			tmp := fijk
+			orig2d0 := last.coord.toHex2d()
+			dir := adjacentFaceDir[tmp.face][last.face]
+			if dir < 0 {
+				dir = 0
+			}
+			orient := &faceNeighbors[tmp.face][dir]
+			tmp.face = orient.face
+			for i := 0; i < orient.ccwRot60; i++ {
+				tmp.coord = tmp.coord.rotate60ccw()
+			}
+			tmp.coord = tmp.coord.add(orient.translate.scale(unitScaleByCIIres[adjRes] * 3)).normalize()
+			orig2d1 := tmp.coord.toHex2d()
+			e0, e1 := edgeVerts(adjacentFaceDir[tmp.face][fijk.face], adjRes)
+			inter := v2dIntersect(orig2d0, orig2d1, e0, e1)
+			g.push(hex2dToVec3(inter, tmp.face, adjRes, true))
+		}
+		if vert < start+numPentVerts {
+			g.push(hex2dToVec3(fijk.coord.toHex2d(), fijk.face, adjRes, true))
+		}
+		last = fijk
+	}
+}
+
+// faceIjkToCellBoundary computes a hexagon's boundary (vertices
+// start..start+length-1), adding distortion vertices on icosahedron edges.
+func faceIjkToCellBoundary(h faceIJK, res, start, length int, g *boundaryRads) {
+	center, adjRes, fijkVerts := faceIjkToVerts(h, res, numHexVerts)
+	additional := 0
+	if length == numHexVerts {
+		additional = 1
+	}
+	g.n = 0
+	lastFace := -1
+	lastOverage := noOverage
+	for vert := start; vert < start+length+additional; vert++ {
+		v := vert % numHexVerts
+		fijk := fijkVerts[v]
+		ov := adjustOverageClassII(&fijk, adjRes, false, true)
+		if isResolutionClassIII(res) && vert > start && fijk.face != lastFace && lastOverage != faceEdge {
+			lastV := (v + 5) % numHexVerts
+			orig2d0 := fijkVerts[lastV].coord.toHex2d()
+			orig2d1 := fijkVerts[v].coord.toHex2d()
+			face2 := lastFace
+			if lastFace == center.face {
+				face2 = fijk.face
+			}
+			e0, e1 := edgeVerts(adjacentFaceDir[center.face][face2], adjRes)
+			inter := v2dIntersect(orig2d0, orig2d1, e0, e1)
+			if !(v2dAlmostEquals(orig2d0, inter) || v2dAlmostEquals(orig2d1, inter)) {
+				g.push(hex2dToVec3(inter, center.face, adjRes, true))
+			}
+		}
+		if vert < start+numHexVerts {
+			g.push(hex2dToVec3(fijk.coord.toHex2d(), fijk.face, adjRes, true))
+		}
+		lastFace = fijk.face
+		lastOverage = ov
+	}
+}

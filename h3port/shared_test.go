@@ -1,0 +1,95 @@
+package h3port
+
+import (
+	"bufio"
+	"flag"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+var h3seedFlag = flag.Int64("h3seed", 0, "seed for randomised tests (0: from $H3SEED or the clock)")
+
+// testSeed returns the seed for randomised tests and logs it.
+func testSeed(t testing.TB) int64 {
+	seed := *h3seedFlag
+	if seed == 0 {
+		if s := os.Getenv("H3SEED"); s != "" {
+			v, err := strconv.ParseInt(s, 10, 64)
+			if err != nil {
+				t.Fatalf("bad H3SEED %q: %v", s, err)
+			}
+			seed = v
+		}
+	}
+	if seed == 0 {
+		seed = time.Now().UnixNano()
+	}
+	t.Logf("seed=%d (rerun with -h3seed=%d or H3SEED=%d)", seed, seed, seed)
+	return seed
+}
+
+// repoRoot finds the directory holding go.mod above the test's directory.
+func repoRoot(t testing.TB) string {
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return filepath.Dir(dir)
+		}
+	}
+}
+
+// sharedH3Dir returns ../../shared/peer/h3 relative to the repo root. When it
+// is missing the test fails if $CI is set and is skipped otherwise.
+func sharedH3Dir(t testing.TB) string {
+	dir := filepath.Join(repoRoot(t), "..", "shared", "peer", "h3")
+	if _, err := os.Stat(filepath.Join(dir, "inputfiles")); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("shared H3 vectors missing at %s (CI is set): %v", dir, err)
+		}
+		t.Skipf("shared H3 vectors not found at %s; skipping (set CI=1 to make this fatal)", dir)
+	}
+	return dir
+}
+
+// isWasm reports whether tests run under GOOS=js (Node); vector tests then
+// read every file but check a deterministic subsample of records.
+func isWasm() bool { return runtime.GOOS == "js" || runtime.GOARCH == "wasm" }
+
+// sampleStride is the record stride used for checks (1 = all records).
+func sampleStride() int {
+	if isWasm() {
+		return 7
+	}
+	return 1
+}
+
+func readLines(t testing.TB, path string) []string {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		if l := strings.TrimSpace(sc.Text()); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return lines
+}
