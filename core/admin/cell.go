@@ -26,14 +26,14 @@ const (
 	LayerOldWard
 	LayerOldDistrict
 	LayerOldProvince
-	numLayers
+	NumLayers // number of layer kinds
 )
 
-var layerNames = [numLayers]string{"nw", "np", "ow", "od", "op"}
+var layerNames = [NumLayers]string{"nw", "np", "ow", "od", "op"}
 
 // String returns the layer's key in a cell tile's "g" map.
 func (k LayerKind) String() string {
-	if k < 0 || k >= numLayers {
+	if k < 0 || k >= NumLayers {
 		return fmt.Sprintf("layer(%d)", int(k))
 	}
 	return layerNames[k]
@@ -100,7 +100,7 @@ type CellData struct {
 	OldDistricts []OldDistrict
 	OldWards     []OldWard
 	Seeds        []Seed // sorted by Ward
-	Polygons     [numLayers][]Polygon
+	Polygons     [NumLayers][]Polygon
 }
 
 // Layer is a decoded polygon layer: parallel packed arrays, no per-polygon allocation.
@@ -125,7 +125,7 @@ type Cell struct {
 	OldWards     []OldWard
 	Seeds        []Seed
 	seedStart    []int32 // len NewWards+1
-	Layers       [numLayers]Layer
+	Layers       [NumLayers]Layer
 	cosLat       float64
 }
 
@@ -404,7 +404,7 @@ func (c *Cell) finish(seeds []byte, geoms map[LayerKind][]byte) error {
 	if err := c.decodeSeeds(seeds, ox, oy); err != nil {
 		return err
 	}
-	dictLen := [numLayers]int{len(c.NewWards), len(c.NewProvinces), len(c.OldWards), len(c.OldDistricts), len(c.OldProvinces)}
+	dictLen := [NumLayers]int{len(c.NewWards), len(c.NewProvinces), len(c.OldWards), len(c.OldDistricts), len(c.OldProvinces)}
 	for k, g := range geoms {
 		l, err := decodeGeometry(g, ox, oy, dictLen[k])
 		if err != nil {

@@ -16,10 +16,10 @@ const UnitsKey = "admin/units"
 type LinkKind string
 
 const (
-	LinkWhole     LinkKind = "whole"     // "Nhập toàn bộ": the whole old ward
-	LinkPart      LinkKind = "part"      // "Nhập một phần…": part of the old ward
-	LinkUnchanged LinkKind = "same"      // "Giữ nguyên", renamed or retyped: the same territory
-	LinkDistrict  LinkKind = "district"  // a whole old district without wards (island districts); Code is the district's
+	LinkWhole     LinkKind = "whole"    // "Nhập toàn bộ": the whole old ward
+	LinkPart      LinkKind = "part"     // "Nhập một phần…": part of the old ward
+	LinkUnchanged LinkKind = "same"     // "Giữ nguyên", renamed or retyped: the same territory
+	LinkDistrict  LinkKind = "district" // a whole old district without wards (island districts); Code is the district's
 )
 
 // Link is one edge of the old↔new correspondence; Code is the unit on the other side.

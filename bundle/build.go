@@ -1,0 +1,107 @@
+package bundle
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/bando-vn/bando/core/place"
+	"github.com/bando-vn/bando/core/tile"
+)
+
+// Generator names the program that wrote a bundle.
+const Generator = "bando 0.1.0"
+
+// Options say what to build from and where to write it.
+type Options struct {
+	OSM   []string  // .osm.pbf, .osm or Overpass JSON files, read in order
+	Admin string    // directory of administrative layers ("" for none)
+	Out   string    // bundle directory, replaced atomically
+	Log   io.Writer // progress messages; nil for silence
+}
+
+// Stats summarise a build.
+type Stats struct {
+	Objects, Places, Tiles, Bytes int
+}
+
+// Build reads the inputs and writes the bundle. On any error nothing is
+// written to Out.
+func Build(ctx context.Context, o Options) (Stats, error) {
+	var st Stats
+	if len(o.OSM) == 0 {
+		return st, errors.New("no --osm input given")
+	}
+	c := newPlaceCollector()
+	m := &tile.Manifest{Generator: Generator, Attribution: []string{tile.OSMAttribution}}
+	for _, f := range o.OSM {
+		logf(o.Log, "reading %s", f)
+		if err := scanOSM(ctx, f, o.Log, c.add); err != nil {
+			return st, err
+		}
+		m.Sources = append(m.Sources, tile.SourceInfo{Name: "OpenStreetMap: " + filepath.Base(f), License: "ODbL-1.0", Role: "places, search"})
+	}
+	places := c.finish()
+	logf(o.Log, "%d objects, %d places", c.objects, len(places))
+	if c.newest > 0 {
+		m.DataDate = time.Unix(c.newest, 0).UTC().Format("2006-01-02")
+	}
+	tiles, err := placeTiles(places, m)
+	if err != nil {
+		return st, err
+	}
+	logf(o.Log, "writing %d tiles to %s", len(tiles), o.Out)
+	if err := tile.WriteBundle(o.Out, m, tiles); err != nil {
+		return st, fmt.Errorf("writing %s: %w", o.Out, err)
+	}
+	st = Stats{Objects: c.objects, Places: len(places), Tiles: len(tiles)}
+	for _, b := range tiles {
+		st.Bytes += len(b)
+	}
+	return st, nil
+}
+
+// placeTiles encodes the place layer (by grid cell) and the search layer.
+func placeTiles(places []place.Place, m *tile.Manifest) (map[string][]byte, error) {
+	cells := map[string][]place.Place{}
+	for _, p := range places {
+		k := place.CellKey(p.LatF(), p.LngF())
+		cells[k] = append(cells[k], p)
+	}
+	tiles := map[string][]byte{}
+	keys := make([]string, 0, len(cells))
+	for k := range cells {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		b, err := place.EncodePlaceTile(cells[k])
+		if err != nil {
+			return nil, err
+		}
+		tiles[k] = b
+	}
+	search, err := place.BuildSearchTiles(places)
+	if err != nil {
+		return nil, err
+	}
+	for k, b := range search {
+		tiles[k] = b
+	}
+	m.Layers = append(m.Layers,
+		tile.LayerInfo{Name: "place", Prefix: "place/", Version: place.PlaceLayerVersion, Count: len(places), Exact: true,
+			Description: "named POIs and place=* objects with their tags, by 0.1° cell"},
+		tile.LayerInfo{Name: "search", Prefix: "search/", Version: place.SearchLayerVersion, Count: len(search), Exact: true,
+			Description: "folded name tokens → places, by the first two characters of the token"})
+	return tiles, nil
+}
+
+func logf(w io.Writer, format string, args ...any) {
+	if w != nil {
+		fmt.Fprintf(w, "bando build: "+format+"\n", args...)
+	}
+}

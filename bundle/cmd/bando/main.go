@@ -1,0 +1,114 @@
+// Command bando builds data bundles and serves the /v1 API natively.
+//
+//	bando build --osm FILE [--osm FILE...] [--admin DIR] --out DIR
+//	bando serve --bundle DIR [--addr 127.0.0.1:8787] [--keys FILE] [--page DIR]
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/bando-vn/bando/bundle"
+	"github.com/bando-vn/bando/core"
+	"github.com/bando-vn/bando/core/httpserve"
+	"github.com/bando-vn/bando/core/tile"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		usage()
+	}
+	var err error
+	switch os.Args[1] {
+	case "build":
+		err = build(os.Args[2:])
+	case "serve":
+		err = serve(os.Args[2:])
+	case "-h", "--help", "help":
+		usage()
+	default:
+		err = fmt.Errorf("unknown command %q", os.Args[1])
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bando:", err)
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, `usage:
+  bando build --osm FILE [--osm FILE...] [--admin DIR] --out DIR
+  bando serve --bundle DIR [--addr 127.0.0.1:8787] [--keys FILE] [--page DIR]`)
+	os.Exit(2)
+}
+
+type multi []string
+
+func (m *multi) String() string     { return strings.Join(*m, ",") }
+func (m *multi) Set(v string) error { *m = append(*m, v); return nil }
+
+func build(args []string) error {
+	fs := flag.NewFlagSet("build", flag.ExitOnError)
+	var osmFiles multi
+	fs.Var(&osmFiles, "osm", "OpenStreetMap input (.osm.pbf, .osm, Overpass .json); repeatable")
+	admin := fs.String("admin", "", "directory of administrative layers (../shared/data/admin)")
+	out := fs.String("out", "", "bundle directory to write")
+	quiet := fs.Bool("q", false, "no progress messages")
+	fs.Parse(args)
+	if *out == "" || len(osmFiles) == 0 {
+		return errors.New("build needs --osm FILE and --out DIR")
+	}
+	opts := bundle.Options{OSM: osmFiles, Admin: *admin, Out: *out, Log: os.Stderr}
+	if *quiet {
+		opts.Log = nil
+	}
+	start := time.Now()
+	st, err := bundle.Build(context.Background(), opts)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "bando build: %d objects, %d places, %d tiles, %d bytes in %s\n",
+		st.Objects, st.Places, st.Tiles, st.Bytes, time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+func serve(args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ExitOnError)
+	dir := fs.String("bundle", "", "bundle directory")
+	addr := fs.String("addr", "127.0.0.1:8787", "listen address")
+	keys := fs.String("keys", "", "file of SHA-256 hashes of accepted API keys, one per line")
+	page := fs.String("page", "", "directory served at / (the demo page)")
+	fs.Parse(args)
+	if *dir == "" {
+		return errors.New("serve needs --bundle DIR")
+	}
+	var opts core.Options
+	if *keys != "" {
+		b, err := os.ReadFile(*keys)
+		if err != nil {
+			return err
+		}
+		if opts.KeyHashes, err = core.ParseKeyHashes(string(b)); err != nil {
+			return fmt.Errorf("%s: %w", *keys, err)
+		}
+	}
+	eng, err := core.New(context.Background(), tile.DirSource(*dir), opts)
+	if err != nil {
+		return fmt.Errorf("%s: %w", *dir, err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/v1/", httpserve.Handler(eng))
+	if *page != "" {
+		mux.Handle("/", http.FileServer(http.Dir(*page)))
+		mux.Handle("/bundle/", http.StripPrefix("/bundle/", http.FileServer(http.Dir(*dir))))
+	}
+	fmt.Fprintf(os.Stderr, "bando serve: http://%s/v1/status (%d tiles, keys required: %v)\n", *addr, len(eng.Store().Manifest().Tiles), len(opts.KeyHashes) > 0)
+	srv := &http.Server{Addr: *addr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	return srv.ListenAndServe()
+}

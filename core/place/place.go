@@ -1,0 +1,66 @@
+package place
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math"
+)
+
+// Place is one named object of the data. Its msgpack form is an array in
+// field order (SPEC.md §place); new fields are only ever appended.
+type Place struct {
+	_msgpack struct{} `msgpack:",as_array"`
+	// ID is "n<id>", "w<id>" or "r<id>" for an OSM node, way or relation:
+	// stable across rebuilds of the same OSM data.
+	ID   string
+	Name string
+	// Lat, Lng in 1e-7 degrees (OSM's own precision).
+	Lat, Lng int32
+	// Layer is the Pelias layer: "venue" for a POI, or the place=* class
+	// mapped to "locality", "neighbourhood", "county", "region"...
+	Layer string
+	// Category holds snake_case slugs from OSM tag values ("restaurant").
+	Category []string
+	// Rank orders places of equal text match: bigger is more important.
+	Rank int
+	// Tags keeps the OSM tags that answers use (name:*, addr:*, phone,
+	// website, opening_hours, cuisine, place, amenity, shop, ...), sorted
+	// by key as pairs k0, v0, k1, v1, ...
+	Tags []string
+	// Admin holds the administrative codes of the point: [new ward code,
+	// old ward code, old district code], "" where unknown (SPEC.md §place).
+	Admin []string
+}
+
+// LatF and LngF return the coordinates in degrees.
+func (p *Place) LatF() float64 { return float64(p.Lat) / 1e7 }
+func (p *Place) LngF() float64 { return float64(p.Lng) / 1e7 }
+
+// Tag returns the value of tag k, or "".
+func (p *Place) Tag(k string) string {
+	for i := 0; i+1 < len(p.Tags); i += 2 {
+		if p.Tags[i] == k {
+			return p.Tags[i+1]
+		}
+	}
+	return ""
+}
+
+// SID is the 16-hex short id of a place id (FNV-1a 64 of the id).
+func SID(id string) string {
+	h := fnv.New64a()
+	h.Write([]byte(id))
+	return fmt.Sprintf("%016x", h.Sum64())
+}
+
+// E7 converts degrees to 1e-7 degree units, rounding half away from zero.
+func E7(deg float64) int32 { return int32(math.Round(deg * 1e7)) }
+
+// CellSize is the side of a place tile in degrees.
+const CellSize = 0.1
+
+// CellKey is the key of the place tile holding (lat, lng):
+// "place/<floor(lat/0.1)>/<floor(lng/0.1)>".
+func CellKey(lat, lng float64) string {
+	return fmt.Sprintf("place/%d/%d", int(math.Floor(lat/CellSize)), int(math.Floor(lng/CellSize)))
+}

@@ -1,0 +1,256 @@
+package place
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/bando-vn/bando/core/text"
+	"github.com/bando-vn/bando/core/tile"
+	"github.com/vmihailenco/msgpack/v5"
+)
+
+// Layer versions written into the manifest.
+const (
+	PlaceLayerVersion  = 1
+	SearchLayerVersion = 1
+)
+
+// packedTile is the msgpack map shared by place and search tiles. Unknown
+// keys are ignored by readers; absent keys decode as empty (SPEC.md).
+type packedTile struct {
+	V    int    `msgpack:"v"`
+	IDs  []byte `msgpack:"ids,omitempty"`  // place: id blob
+	IOff []byte `msgpack:"ioff,omitempty"` // place: id offsets
+	Tok  []byte `msgpack:"tok,omitempty"`  // search: token blob
+	TOff []byte `msgpack:"toff,omitempty"` // search: token offsets
+	POff []byte `msgpack:"poff,omitempty"` // search: posting offsets (in entries)
+	Post []byte `msgpack:"post,omitempty"` // search: uint32 record indexes
+	ROff []byte `msgpack:"roff"`           // record offsets
+	Recs []byte `msgpack:"recs"`           // records: msgpack Place arrays
+}
+
+// EncodePlaceTile returns a place tile holding places sorted by ID.
+func EncodePlaceTile(places []Place) ([]byte, error) {
+	ps := append([]Place(nil), places...)
+	sort.Slice(ps, func(i, j int) bool { return ps[i].ID < ps[j].ID })
+	ids := make([][]byte, len(ps))
+	recs := make([][]byte, len(ps))
+	for i := range ps {
+		ids[i] = []byte(ps[i].ID)
+		b, err := msgpack.Marshal(&ps[i])
+		if err != nil {
+			return nil, err
+		}
+		recs[i] = b
+	}
+	t := packedTile{V: PlaceLayerVersion}
+	t.IOff, t.IDs = packRecords(ids)
+	t.ROff, t.Recs = packRecords(recs)
+	return marshal(&t)
+}
+
+func marshal(t *packedTile) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := msgpack.NewEncoder(&buf)
+	enc.UseCompactInts(true)
+	if err := enc.Encode(t); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func decodePacked(b []byte) (*packedTile, error) {
+	var t packedTile
+	if err := msgpack.Unmarshal(b, &t); err != nil {
+		return nil, fmt.Errorf("%w: %v", tile.ErrCorrupt, err)
+	}
+	return &t, nil
+}
+
+// PlaceTile is a decoded place tile: records are decoded on access.
+type PlaceTile struct {
+	ids, recs records
+}
+
+// DecodePlaceTile checks a place tile's tables without decoding its records.
+func DecodePlaceTile(b []byte) (*PlaceTile, error) {
+	t, err := decodePacked(b)
+	if err != nil {
+		return nil, err
+	}
+	pt := &PlaceTile{ids: records{t.IOff, t.IDs}, recs: records{t.ROff, t.Recs}}
+	if err := pt.ids.check("ids"); err != nil {
+		return nil, err
+	}
+	if err := pt.recs.check("records"); err != nil {
+		return nil, err
+	}
+	if pt.ids.Len() != pt.recs.Len() {
+		return nil, fmt.Errorf("%w: %d ids for %d records", tile.ErrCorrupt, pt.ids.Len(), pt.recs.Len())
+	}
+	return pt, nil
+}
+
+// Len is the number of places in the tile.
+func (t *PlaceTile) Len() int { return t.recs.Len() }
+
+// At decodes place i.
+func (t *PlaceTile) At(i int) (Place, error) { return decodePlace(t.recs.At(i)) }
+
+// Find returns the place with this id (binary search over the id table).
+func (t *PlaceTile) Find(id string) (Place, bool, error) {
+	i := sort.Search(t.ids.Len(), func(i int) bool { return string(t.ids.At(i)) >= id })
+	if i == t.ids.Len() || string(t.ids.At(i)) != id {
+		return Place{}, false, nil
+	}
+	p, err := t.At(i)
+	return p, err == nil, err
+}
+
+func decodePlace(b []byte) (Place, error) {
+	var p Place
+	if err := msgpack.Unmarshal(b, &p); err != nil {
+		return Place{}, fmt.Errorf("%w: place record: %v", tile.ErrCorrupt, err)
+	}
+	return p, nil
+}
+
+// SearchKey is the key of the search tile for a folded token:
+// "search/" + its first two bytes ("search/" + one byte for a one-byte
+// token), bytes outside [a-z0-9] written as "_".
+func SearchKey(tok string) string {
+	n := 2
+	if len(tok) < n {
+		n = len(tok)
+	}
+	var b strings.Builder
+	b.WriteString("search/")
+	for i := 0; i < n; i++ {
+		c := tok[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			c = '_'
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// ShortPrefixLimit caps how many places a one-character search tile holds
+// (the most important ones).
+const ShortPrefixLimit = 200
+
+// BuildSearchTiles returns the search layer for places: for each key, a
+// tile whose tokens start with that key's prefix, postings ordered by rank.
+func BuildSearchTiles(places []Place) (map[string][]byte, error) {
+	groups := map[string]map[string][]int{} // key → token → place indexes
+	docs := map[string]map[int]bool{}       // key → place indexes in it
+	add := func(key, tok string, pi int) {
+		if groups[key] == nil {
+			groups[key] = map[string][]int{}
+			docs[key] = map[int]bool{}
+		}
+		if l := groups[key][tok]; len(l) == 0 || l[len(l)-1] != pi {
+			groups[key][tok] = append(l, pi)
+		}
+		docs[key][pi] = true
+	}
+	for _, pi := range rankOrder(places) {
+		for _, tok := range uniqueTokens(places[pi].Name) {
+			add(SearchKey(tok), tok, pi)
+			if short := SearchKey(tok[:1]); docs[short][pi] || len(docs[short]) < ShortPrefixLimit {
+				add(short, tok, pi)
+			}
+		}
+	}
+	out := make(map[string][]byte, len(groups))
+	for key, toks := range groups {
+		b, err := encodeSearchTile(places, toks)
+		if err != nil {
+			return nil, err
+		}
+		out[key] = b
+	}
+	return out, nil
+}
+
+// rankOrder returns place indexes by rank descending, then id.
+func rankOrder(places []Place) []int {
+	idx := make([]int, len(places))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		pa, pb := &places[idx[a]], &places[idx[b]]
+		if pa.Rank != pb.Rank {
+			return pa.Rank > pb.Rank
+		}
+		return pa.ID < pb.ID
+	})
+	return idx
+}
+
+func uniqueTokens(name string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range text.Tokens(name) {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func encodeSearchTile(places []Place, toks map[string][]int) ([]byte, error) {
+	tokList := make([]string, 0, len(toks))
+	for t := range toks {
+		tokList = append(tokList, t)
+	}
+	sort.Strings(tokList)
+	local := map[int]uint32{} // place index → record index in this tile
+	var recIdx []int
+	var post []uint32
+	poff := []uint32{0}
+	tokBytes := make([][]byte, len(tokList))
+	for ti, t := range tokList {
+		tokBytes[ti] = []byte(t)
+		for _, pi := range toks[t] {
+			r, ok := local[pi]
+			if !ok {
+				r = uint32(len(recIdx))
+				local[pi] = r
+				recIdx = append(recIdx, pi)
+			}
+			post = append(post, r)
+		}
+		poff = append(poff, uint32(len(post)))
+	}
+	recs := make([][]byte, len(recIdx))
+	for i, pi := range recIdx {
+		p := places[pi]
+		p.Tags = searchTags(p.Tags)
+		b, err := msgpack.Marshal(&p)
+		if err != nil {
+			return nil, err
+		}
+		recs[i] = b
+	}
+	t := packedTile{V: SearchLayerVersion, POff: putU32s(poff), Post: putU32s(post)}
+	t.TOff, t.Tok = packRecords(tokBytes)
+	t.ROff, t.Recs = packRecords(recs)
+	return marshal(&t)
+}
+
+// searchTags keeps the tags an autocomplete answer shows.
+func searchTags(tags []string) []string {
+	var out []string
+	for i := 0; i+1 < len(tags); i += 2 {
+		switch tags[i] {
+		case "addr:housenumber", "addr:street", "addr:postcode":
+			out = append(out, tags[i], tags[i+1])
+		}
+	}
+	return out
+}

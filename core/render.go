@@ -1,0 +1,153 @@
+package core
+
+import (
+	"strings"
+	"unicode/utf16"
+
+	"github.com/bando-vn/bando/core/place"
+	"github.com/bando-vn/bando/core/text"
+)
+
+// adminNames are the official names of the units containing a place in
+// the requested structure; District is "" under admin_v2.
+type adminNames struct {
+	Ward, District, Province string
+}
+
+// addressParts returns the street part ("12 Hàng Bạc") of a place.
+func addressParts(p *place.Place) (house, street string) {
+	return p.Tag("addr:housenumber"), p.Tag("addr:street")
+}
+
+// label joins the display address: name, house and street, ward,
+// district (old structure only), province, skipping empty parts and a
+// street part equal to the name.
+func label(p *place.Place, a adminNames) (full, secondary string) {
+	house, street := addressParts(p)
+	hs := strings.TrimSpace(house + " " + street)
+	parts := []string{}
+	for _, s := range []string{hs, a.Ward, a.District, a.Province} {
+		if s != "" && s != p.Name {
+			parts = append(parts, s)
+		}
+	}
+	secondary = strings.Join(parts, ", ")
+	if secondary == "" {
+		return p.Name, ""
+	}
+	return p.Name + ", " + secondary, secondary
+}
+
+// feature renders a place as a Pelias-shape feature; focus, when given,
+// fills distance.
+func (e *Engine) feature(p *place.Place, focus *LatLng, v2 bool) Feature {
+	a := e.adminOf(p, v2)
+	full, _ := label(p, a)
+	house, street := addressParts(p)
+	hs := strings.TrimSpace(house + " " + street)
+	props := Properties{
+		Name: p.Name, HouseNumber: strOrNil(house), Street: strOrNil(street), ShortAddress: strOrNil(hs),
+		PostalCode: strOrNil(p.Tag("addr:postcode")), Label: full,
+		Country: "Việt Nam", CountryCode: "VN", Continent: "Asia",
+		Category: p.Category, Website: strOrNil(p.Tag("website")),
+		OpeningHoursV2: strOrNil(p.Tag("opening_hours")), Phone: strOrNil(p.Tag("phone")),
+		Region: strOrNil(a.Province), County: strOrNil(a.District), Locality: strOrNil(a.Ward),
+		ID: p.ID, SID: place.SID(p.ID), Source: "openstreetmap", Layer: p.Layer,
+	}
+	if props.Category == nil {
+		props.Category = []string{}
+	}
+	if v2 {
+		empty := ""
+		props.County = &empty
+	}
+	if focus != nil {
+		d := int(distanceM(*focus, LatLng{p.LatF(), p.LngF()}) + 0.5)
+		props.Distance = &d
+	}
+	return Feature{Type: "Feature", Geometry: Geometry{Type: "Point", Coordinates: [2]Deg{Deg(p.LngF()), Deg(p.LatF())}}, Properties: props}
+}
+
+// adminOf names the administrative units of a place. Until the admin layer
+// is in the bundle it knows none (empty names, rendered as null).
+func (e *Engine) adminOf(_ *place.Place, _ bool) adminNames { return adminNames{} }
+
+// Prediction is a Google-shape autocomplete prediction (API.md §3.1).
+type Prediction struct {
+	Description          string           `json:"description"`
+	DistanceMeters       *int             `json:"distance_meters"`
+	MatchedSubstrings    []text.Span      `json:"matched_substrings"`
+	PlaceID              string           `json:"place_id"`
+	StructuredFormatting StructuredFormat `json:"structured_formatting"`
+	Terms                []Term           `json:"terms"`
+	Types                []string         `json:"types"`
+	HasChild             bool             `json:"has_child"`
+}
+
+// StructuredFormat splits a prediction into its name and the rest.
+type StructuredFormat struct {
+	MainText                       string      `json:"main_text"`
+	MainTextMatchedSubstrings      []text.Span `json:"main_text_matched_substrings"`
+	SecondaryText                  string      `json:"secondary_text"`
+	SecondaryTextMatchedSubstrings []text.Span `json:"secondary_text_matched_substrings"`
+}
+
+// Term is one comma-separated part of a description with its UTF-16 offset.
+type Term struct {
+	Offset int    `json:"offset"`
+	Value  string `json:"value"`
+}
+
+type predictionsBody struct {
+	Predictions []Prediction `json:"predictions"`
+	Status      string       `json:"status"`
+}
+
+func (e *Engine) googlePredictions(q acQuery, hits []hit) predictionsBody {
+	body := predictionsBody{Predictions: []Prediction{}, Status: "OK"}
+	toks := text.Tokens(q.text)
+	for i := range hits {
+		p := &hits[i].p
+		full, secondary := label(p, e.adminOf(p, q.adminV2))
+		spans := text.FoldMapped(full).MatchSpans(toks)
+		main := text.FoldMapped(p.Name).MatchSpans(toks)
+		pr := Prediction{
+			Description: full, MatchedSubstrings: spans, PlaceID: p.ID,
+			StructuredFormatting: StructuredFormat{MainText: p.Name, MainTextMatchedSubstrings: main, SecondaryText: secondary, SecondaryTextMatchedSubstrings: []text.Span{}},
+			Terms:                terms(full), Types: types(p),
+		}
+		if q.origin != nil {
+			d := int(distanceM(*q.origin, LatLng{p.LatF(), p.LngF()}) + 0.5)
+			pr.DistanceMeters = &d
+		}
+		body.Predictions = append(body.Predictions, pr)
+	}
+	if len(body.Predictions) == 0 {
+		body.Status = "ZERO_RESULTS"
+	}
+	return body
+}
+
+// terms splits a description on ", " with UTF-16 offsets.
+func terms(desc string) []Term {
+	out := []Term{}
+	off := 0
+	for i, part := range strings.Split(desc, ", ") {
+		if i > 0 {
+			off += 2
+		}
+		out = append(out, Term{Offset: off, Value: part})
+		off += len(utf16.Encode([]rune(part)))
+	}
+	return out
+}
+
+func types(p *place.Place) []string {
+	out := append([]string{}, p.Category...)
+	if p.Layer == "venue" {
+		out = append(out, "point_of_interest")
+	} else {
+		out = append(out, p.Layer)
+	}
+	return out
+}

@@ -1,0 +1,93 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+)
+
+// endpoint is one /v1 route: its method, the shape its errors take (which
+// may depend on the parameters), and its handler.
+type endpoint struct {
+	method  string
+	shape   func(p params) Shape
+	handler func(ctx context.Context, e *Engine, p params, r *Request) (any, error)
+}
+
+func fixed(s Shape) func(params) Shape { return func(params) Shape { return s } }
+
+var routes map[string]endpoint
+
+func init() {
+	routes = map[string]endpoint{
+		"/v1/status":       {method: "GET", shape: fixed(ShapeGoogle), handler: serveStatus},
+		"/v1/autocomplete": {method: "GET", shape: autocompleteShape, handler: serveAutocomplete},
+	}
+}
+
+var corsHeaders = [][2]string{
+	{"Access-Control-Allow-Origin", "*"},
+	{"Access-Control-Allow-Methods", "GET, POST, OPTIONS"},
+	{"Access-Control-Allow-Headers", "Content-Type"},
+	{"Access-Control-Max-Age", "86400"},
+}
+
+// Serve answers one request. It never panics: a panic in an engine becomes
+// a 500 in the endpoint's shape.
+func (e *Engine) Serve(ctx context.Context, r *Request) (resp *Response) {
+	path, rawQuery := splitTarget(r.Target)
+	ep, known := routes[path]
+	shape := ShapeGoogle
+	defer func() {
+		if v := recover(); v != nil {
+			resp = e.errorResponse(shape, &Error{Kind: KindInternal, Msg: fmt.Sprintf("internal error: %v", v)})
+		}
+	}()
+	if r.Method == "OPTIONS" {
+		return &Response{Status: 204, Header: append([][2]string{}, corsHeaders...), Body: nil}
+	}
+	if !known {
+		return e.errorResponse(ShapeGoogle, &Error{Kind: KindNotFound, Msg: "unknown path " + path})
+	}
+	p, perr := parseParams(rawQuery)
+	if perr == nil {
+		shape = ep.shape(p)
+	}
+	if r.Method != ep.method && !(r.Method == "HEAD" && ep.method == "GET") {
+		resp := e.errorResponse(shape, &Error{Kind: KindMethod, Msg: fmt.Sprintf("method %s not allowed, use %s", r.Method, ep.method)})
+		resp.Header = append(resp.Header, [2]string{"Allow", ep.method + ", OPTIONS"})
+		return resp
+	}
+	if perr != nil {
+		return e.errorResponse(shape, asError(perr))
+	}
+	if !e.keyOK(p.get("apikey")) {
+		msg := "apikey: missing"
+		if p.get("apikey") != "" {
+			msg = "apikey: unknown key"
+		}
+		return e.errorResponse(shape, &Error{Kind: KindDenied, Msg: msg})
+	}
+	body, err := ep.handler(ctx, e, p, r)
+	if err != nil {
+		return e.errorResponse(shape, asError(err))
+	}
+	return jsonResponse(200, encodeJSON(body))
+}
+
+func jsonResponse(status int, body []byte) *Response {
+	h := append([][2]string{{"Content-Type", "application/json; charset=utf-8"}}, corsHeaders...)
+	return &Response{Status: status, Header: h, Body: body}
+}
+
+func (e *Engine) errorResponse(shape Shape, err *Error) *Response {
+	return jsonResponse(err.Kind.HTTPStatus(), errorBody(shape, err))
+}
+
+// Get is a convenience for tests and examples: Serve a GET of target.
+func (e *Engine) Get(ctx context.Context, target string, q url.Values) *Response {
+	if q != nil {
+		target += "?" + q.Encode()
+	}
+	return e.Serve(ctx, &Request{Method: "GET", Target: target})
+}

@@ -1,0 +1,77 @@
+package text
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// foldGroups lists, for each base letter, every precomposed Vietnamese (and
+// common Latin) lower- and upper-case letter that folds to it.
+var foldGroups = [...]struct {
+	base    byte
+	letters string
+}{
+	{'a', "aàáảãạăằắẳẵặâầấẩẫậäåāAÀÁẢÃẠĂẰẮẲẴẶÂẦẤẨẪẬÄÅĀ"},
+	{'e', "eèéẻẽẹêềếểễệëēEÈÉẺẼẸÊỀẾỂỄỆËĒ"},
+	{'i', "iìíỉĩịïīIÌÍỈĨỊÏĪ"},
+	{'o', "oòóỏõọôồốổỗộơờớởỡợöōøOÒÓỎÕỌÔỒỐỔỖỘƠỜỚỞỠỢÖŌØ"},
+	{'u', "uùúủũụưừứửữựüūUÙÚỦŨỤƯỪỨỬỮỰÜŪ"},
+	{'y', "yỳýỷỹỵYỲÝỶỸỴ"},
+	{'d', "dđDĐ"},
+	{'c', "cçCÇ"},
+	{'n', "nñNÑ"},
+}
+
+var foldTable = buildFoldTable()
+
+func buildFoldTable() map[rune]byte {
+	t := make(map[rune]byte, 256)
+	for _, g := range foldGroups {
+		for _, r := range g.letters {
+			t[r] = g.base
+		}
+	}
+	return t
+}
+
+// isMark reports combining marks (decomposed input), which fold to nothing.
+func isMark(r rune) bool { return r >= 0x300 && r <= 0x36f }
+
+// Fold returns s lower-cased with every mark removed and đ→d; characters
+// that are neither letters nor digits become single spaces; the result is
+// trimmed. "Phố Huế" → "pho hue", "Q.1" → "q 1".
+func Fold(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := true
+	for _, r := range s {
+		switch {
+		case r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9'):
+			b.WriteByte(byte(r))
+			space = false
+		case r < utf8.RuneSelf && r >= 'A' && r <= 'Z':
+			b.WriteByte(byte(r) + 'a' - 'A')
+			space = false
+		case isMark(r):
+		default:
+			if c, ok := foldTable[r]; ok {
+				b.WriteByte(c)
+				space = false
+			} else if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				b.WriteRune(unicode.ToLower(r))
+				space = false
+			} else if !space {
+				b.WriteByte(' ')
+				space = true
+			}
+		}
+	}
+	return strings.TrimRight(b.String(), " ")
+}
+
+// Tokens folds s and splits it into words.
+func Tokens(s string) []string { return strings.Fields(Fold(s)) }
+
+// Lower lower-cases s keeping its marks, for accent-exact comparison.
+func Lower(s string) string { return strings.ToLower(s) }

@@ -1,0 +1,120 @@
+package tile
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// FormatVersion is the tile format version this reader and writer implement.
+// A reader accepts a bundle whose MinReaderVersion is <= FormatVersion.
+const FormatVersion = 1
+
+// ManifestPath is the bundle-relative path of the manifest.
+const ManifestPath = "manifest.json"
+
+// Attribution that travels with every bundle built from OpenStreetMap data.
+const OSMAttribution = "© OpenStreetMap contributors (ODbL 1.0)"
+
+// Manifest describes a bundle (SPEC.md §Manifest). It is JSON so that a
+// person, a CDN and a service worker can read it without msgpack.
+type Manifest struct {
+	Format           string               `json:"format"`             // always "bando-tiles"
+	FormatVersion    int                  `json:"format_version"`     // version the writer implemented
+	MinReaderVersion int                  `json:"min_reader_version"` // oldest reader that can use it
+	Generator        string               `json:"generator"`          // e.g. "bando 0.1.0"
+	DataDate         string               `json:"data_date"`          // YYYY-MM-DD: newest timestamp of the input
+	Attribution      []string             `json:"attribution"`        // shown by /v1/status
+	Sources          []SourceInfo         `json:"sources"`            // every input file and dataset
+	Layers           []LayerInfo          `json:"layers"`             // what each tile family holds
+	Tiles            map[string]TileEntry `json:"tiles"`              // key → size and sha256
+}
+
+// SourceInfo names one input of the bundle and its licence.
+type SourceInfo struct {
+	Name    string `json:"name"`
+	License string `json:"license"`
+	Role    string `json:"role,omitempty"`
+	Detail  string `json:"detail,omitempty"`
+}
+
+// LayerInfo describes one layer: its key prefix, version and provenance.
+type LayerInfo struct {
+	Name        string `json:"name"`
+	Prefix      string `json:"prefix"`
+	Version     int    `json:"version"`
+	Count       int    `json:"count"`
+	Exact       bool   `json:"exact"`
+	Description string `json:"description"`
+}
+
+// TileEntry is the manifest record of one tile.
+type TileEntry struct {
+	Size   int    `json:"size"`
+	SHA256 string `json:"sha256"` // lower-case hex of the tile bytes
+}
+
+// ValidKey reports whether key is a well-formed tile key (SPEC.md §Keys):
+// 1..200 bytes of [a-z0-9_.-] in non-empty segments joined by "/", no
+// segment "." or "..".
+func ValidKey(key string) bool {
+	if len(key) == 0 || len(key) > 200 {
+		return false
+	}
+	for _, seg := range strings.Split(key, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return false
+		}
+		for i := 0; i < len(seg); i++ {
+			c := seg[i]
+			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Path is the bundle-relative path of the tile with this key.
+func Path(key string) string { return "tiles/" + key + ".mp" }
+
+// ParseManifest decodes and checks a manifest.
+func ParseManifest(b []byte) (*Manifest, error) {
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%w: manifest: %v", ErrCorrupt, err)
+	}
+	if m.Format != "bando-tiles" {
+		return nil, fmt.Errorf("%w: manifest: format %q is not bando-tiles", ErrCorrupt, m.Format)
+	}
+	if m.MinReaderVersion > FormatVersion {
+		return nil, fmt.Errorf("%w: bundle needs reader version %d, this is %d", ErrVersion, m.MinReaderVersion, FormatVersion)
+	}
+	for k, e := range m.Tiles {
+		if !ValidKey(k) || e.Size < 0 || len(e.SHA256) != 64 {
+			return nil, fmt.Errorf("%w: manifest: bad tile entry %q", ErrCorrupt, k)
+		}
+	}
+	return &m, nil
+}
+
+// Keys returns the manifest's tile keys in sorted order.
+func (m *Manifest) Keys() []string {
+	keys := make([]string, 0, len(m.Tiles))
+	for k := range m.Tiles {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Layer returns the layer with this name, or nil.
+func (m *Manifest) Layer(name string) *LayerInfo {
+	for i := range m.Layers {
+		if m.Layers[i].Name == name {
+			return &m.Layers[i]
+		}
+	}
+	return nil
+}
