@@ -111,11 +111,10 @@ func (e *Engine) searchPlaces(ctx context.Context, q acQuery) ([]hit, error) {
 		if err != nil {
 			return nil, err
 		}
-		words, ok := matchTokens(text.Tokens(p.Name), toks)
+		h, ok := matchPlace(&p, toks, typed)
 		if !ok {
 			continue
 		}
-		h := hit{p: p, words: words, accent: accentMatch(p.Name, typed)}
 		if q.focus != nil {
 			h.hasFocus = true
 			h.distM = distanceM(*q.focus, LatLng{p.LatF(), p.LngF()})
@@ -127,6 +126,23 @@ func (e *Engine) searchPlaces(ctx context.Context, q acQuery) ([]hit, error) {
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].better(&hits[j]) })
 	return hits, nil
+}
+
+// matchPlace matches the query against each name of the place and keeps
+// the best.
+func matchPlace(p *place.Place, toks []string, typed string) (hit, bool) {
+	best, found := hit{p: *p}, false
+	for _, name := range p.Names() {
+		words, ok := matchTokens(text.Tokens(name), toks)
+		if !ok {
+			continue
+		}
+		h := hit{p: *p, words: words, accent: accentMatch(name, typed)}
+		if !found || h.better(&best) {
+			best, found = h, true
+		}
+	}
+	return best, found
 }
 
 // matchTokens reports whether every query token starts a distinct name

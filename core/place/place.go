@@ -64,3 +64,17 @@ const CellSize = 0.1
 func CellKey(lat, lng float64) string {
 	return fmt.Sprintf("place/%d/%d", int(math.Floor(lat/CellSize)), int(math.Floor(lng/CellSize)))
 }
+
+// nameKeys are the tags whose values a place can be found by.
+var nameKeys = []string{"alt_name", "old_name", "short_name", "name:en", "name:vi"}
+
+// Names returns the name and the alternative names of a place, each once.
+func (p *Place) Names() []string {
+	out := []string{p.Name}
+	for _, k := range nameKeys {
+		if v := p.Tag(k); v != "" && v != p.Name {
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -157,7 +157,7 @@ func BuildSearchTiles(places []Place) (map[string][]byte, error) {
 		docs[key][pi] = true
 	}
 	for _, pi := range rankOrder(places) {
-		for _, tok := range uniqueTokens(places[pi].Name) {
+		for _, tok := range uniqueTokens(strings.Join(places[pi].Names(), " ")) {
 			add(SearchKey(tok), tok, pi)
 			if short := SearchKey(tok[:1]); docs[short][pi] || len(docs[short]) < ShortPrefixLimit {
 				add(short, tok, pi)
@@ -248,7 +248,7 @@ func searchTags(tags []string) []string {
 	var out []string
 	for i := 0; i+1 < len(tags); i += 2 {
 		switch tags[i] {
-		case "addr:housenumber", "addr:street", "addr:postcode":
+		case "addr:housenumber", "addr:street", "addr:postcode", "alt_name", "old_name", "short_name", "name:en", "name:vi":
 			out = append(out, tags[i], tags[i+1])
 		}
 	}

@@ -1,0 +1,4 @@
+// Command wasm is bando's core for GOOS=js GOARCH=wasm: it hands JavaScript
+// an object whose open(getTile, options) gives an engine serving /v1
+// requests in-process (js/bando.mjs wraps it).
+package main

@@ -1,0 +1,144 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"syscall/js"
+
+	"github.com/bando-vn/bando/core"
+	"github.com/bando-vn/bando/core/tile"
+)
+
+// The JavaScript side sets globalThis.__bandoBoot before running the
+// module; main calls it once with {open, version}.
+func main() {
+	api := js.Global().Get("Object").New()
+	api.Set("version", core.Version)
+	api.Set("open", js.FuncOf(open))
+	boot := js.Global().Get("__bandoBoot")
+	if boot.Type() != js.TypeFunction {
+		fmt.Println("bando.wasm: globalThis.__bandoBoot is not set; nothing to do")
+		return
+	}
+	boot.Invoke(api)
+	select {}
+}
+
+// open(getTile, options) → Promise<engine>. options: {keyHashes: string,
+// cacheBytes: number}, both optional.
+func open(_ js.Value, args []js.Value) any {
+	return promise(func() (js.Value, error) {
+		if len(args) < 1 || args[0].Type() != js.TypeFunction {
+			return js.Undefined(), fmt.Errorf("open: first argument must be a function getTile(path)")
+		}
+		opts, err := options(args)
+		if err != nil {
+			return js.Undefined(), err
+		}
+		eng, err := core.New(context.Background(), tile.JSSource{Fn: args[0]}, opts)
+		if err != nil {
+			return js.Undefined(), err
+		}
+		obj := js.Global().Get("Object").New()
+		obj.Set("serve", js.FuncOf(func(_ js.Value, a []js.Value) any {
+			return promise(func() (js.Value, error) { return serve(eng, a) })
+		}))
+		return obj, nil
+	})
+}
+
+func options(args []js.Value) (core.Options, error) {
+	var o core.Options
+	if len(args) < 2 || args[1].Type() != js.TypeObject {
+		return o, nil
+	}
+	if kh := args[1].Get("keyHashes"); kh.Type() == js.TypeString {
+		hashes, err := core.ParseKeyHashes(kh.String())
+		if err != nil {
+			return o, err
+		}
+		o.KeyHashes = hashes
+	}
+	if cb := args[1].Get("cacheBytes"); cb.Type() == js.TypeNumber {
+		o.CacheBytes = cb.Int()
+	}
+	return o, nil
+}
+
+// serve({method, url, headers, body}) → {status, headers: [[k, v]...], body}.
+func serve(eng *core.Engine, a []js.Value) (js.Value, error) {
+	if len(a) < 1 || a[0].Type() != js.TypeObject {
+		return js.Undefined(), fmt.Errorf("serve: expected a request object")
+	}
+	r := a[0]
+	req := &core.Request{Method: str(r.Get("method"), "GET"), Target: str(r.Get("url"), "/"), Header: map[string]string{}}
+	if h := r.Get("headers"); h.Type() == js.TypeObject {
+		keys := js.Global().Get("Object").Call("keys", h)
+		for i := 0; i < keys.Length(); i++ {
+			k := keys.Index(i).String()
+			req.Header[lower(k)] = h.Get(k).String()
+		}
+	}
+	switch b := r.Get("body"); b.Type() {
+	case js.TypeString:
+		req.Body = []byte(b.String())
+	case js.TypeObject:
+		if !b.Get("byteLength").IsUndefined() {
+			req.Body = make([]byte, b.Get("byteLength").Int())
+			js.CopyBytesToGo(req.Body, b)
+		}
+	}
+	resp := eng.Serve(context.Background(), req)
+	out := js.Global().Get("Object").New()
+	out.Set("status", resp.Status)
+	hs := js.Global().Get("Array").New()
+	for _, kv := range resp.Header {
+		hs.Call("push", js.ValueOf([]any{kv[0], kv[1]}))
+	}
+	out.Set("headers", hs)
+	out.Set("body", string(resp.Body))
+	return out, nil
+}
+
+func str(v js.Value, def string) string {
+	if v.Type() == js.TypeString {
+		return v.String()
+	}
+	return def
+}
+
+func lower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 32
+		}
+	}
+	return string(b)
+}
+
+// promise runs fn in a goroutine and settles a JavaScript promise with it.
+func promise(fn func() (js.Value, error)) js.Value {
+	var executor js.Func
+	executor = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		resolve, reject := args[0], args[1]
+		go func() {
+			defer executor.Release()
+			defer func() {
+				if v := recover(); v != nil {
+					reject.Invoke(js.Global().Get("Error").New(fmt.Sprint("bando: ", v)))
+				}
+			}()
+			v, err := fn()
+			if err != nil {
+				reject.Invoke(js.Global().Get("Error").New(err.Error()))
+				return
+			}
+			resolve.Invoke(v)
+		}()
+		return nil
+	})
+	return js.Global().Get("Promise").New(executor)
+}
