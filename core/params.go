@@ -14,7 +14,7 @@ type params struct{ v url.Values }
 func parseParams(rawQuery string) (params, error) {
 	v, err := url.ParseQuery(rawQuery)
 	if err != nil {
-		return params{}, invalid("query", "malformed query string")
+		return params{v}, invalid("query", "malformed query string (bad %%-escape or separator)")
 	}
 	return params{v}, nil
 }

@@ -49,10 +49,8 @@ func (e *Engine) Serve(ctx context.Context, r *Request) (resp *Response) {
 	if !known {
 		return e.errorResponse(ShapeGoogle, &Error{Kind: KindNotFound, Msg: "unknown path " + path})
 	}
-	p, perr := parseParams(rawQuery)
-	if perr == nil {
-		shape = ep.shape(p)
-	}
+	p, perr := parseParams(rawQuery) // p holds what parsed even on error
+	shape = ep.shape(p)
 	if r.Method != ep.method && !(r.Method == "HEAD" && ep.method == "GET") {
 		resp := e.errorResponse(shape, &Error{Kind: KindMethod, Msg: fmt.Sprintf("method %s not allowed, use %s", r.Method, ep.method)})
 		resp.Header = append(resp.Header, [2]string{"Allow", ep.method + ", OPTIONS"})

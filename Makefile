@@ -1,0 +1,56 @@
+# bando — build, demo and test. `make help` lists the targets.
+GO      ?= go
+GOROOT  := $(shell $(GO) env GOROOT)
+WASMENV := GOOS=js GOARCH=wasm
+NODEBIN := $(GOROOT)/lib/wasm
+PORT    ?= 8787
+SHARED  ?= ../shared
+
+.PHONY: all bando wasm worker js-deps demo test test-go test-wasm test-js fuzz bench help sample-bundle clean
+
+all: bando wasm
+
+help:
+	@echo "make bando          native CLI at build/bando"
+	@echo "make wasm           build/bando.wasm + build/wasm_exec.js"
+	@echo "make worker         the Cloudflare Worker in worker/build"
+	@echo "make demo           sample bundle + /v1 and a search page on 127.0.0.1:$(PORT)"
+	@echo "make test           everything CI runs"
+
+bando:
+	$(GO) build -trimpath -o build/bando ./bundle/cmd/bando
+
+wasm:
+	mkdir -p build
+	$(WASMENV) $(GO) build -trimpath -ldflags="-s -w" -o build/bando.wasm ./wasm
+	cp $(GOROOT)/lib/wasm/wasm_exec.js build/wasm_exec.js
+
+js-deps:
+	cd js && (test -d node_modules || npm ci --no-audit --no-fund)
+
+# The checked-in fixture bundle; `make test` checks it is up to date.
+sample-bundle: bando
+	./build/bando build -q --osm testdata/sample.osm --out testdata/bundle
+
+demo: bando
+	./build/bando build --osm testdata/sample.osm --out build/demo-bundle
+	@echo "demo: try curl '127.0.0.1:$(PORT)/v1/autocomplete?text=pho%20hue&apikey=demo-key'"
+	./build/bando serve --bundle build/demo-bundle --addr 127.0.0.1:$(PORT) --keys testdata/keys.txt --page js/demo
+
+test: test-go test-wasm test-js
+
+test-go:
+	$(GO) vet ./...
+	$(GO) test ./...
+
+test-wasm:
+	PATH="$(NODEBIN):$$PATH" $(WASMENV) $(GO) test ./core/... 
+
+test-js: wasm js-deps
+	node --test js/test/
+
+fuzz:
+	sh .ci/fuzz.sh
+
+clean:
+	rm -rf build worker/build
