@@ -1,0 +1,84 @@
+// Loads the h3port Go/wasm build (see ../internal/h3wasm) into this Node
+// process and returns its batch API (globalThis.h3port).
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { execFileSync } from 'node:child_process';
+
+function goroot() {
+  if (process.env.GOROOT) return process.env.GOROOT;
+  return execFileSync('go', ['env', 'GOROOT'], { encoding: 'utf8' }).trim();
+}
+
+export async function loadH3port(wasmPath) {
+  if (!globalThis.Go) {
+    const require = createRequire(import.meta.url);
+    globalThis.fs ??= fs;
+    require(path.join(goroot(), 'lib', 'wasm', 'wasm_exec.js'));
+  }
+  const go = new globalThis.Go();
+  const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), go.importObject);
+  go.run(instance); // returns when main exits; main blocks forever
+  for (let i = 0; i < 1000 && !(globalThis.h3port && globalThis.h3port.ready); i++) {
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  if (!globalThis.h3port) throw new Error('h3port wasm did not start');
+  return wrap(globalThis.h3port);
+}
+
+const u8 = (ta) => new Uint8Array(ta.buffer, ta.byteOffset, ta.byteLength);
+const asU64 = (b) => new BigUint64Array(b.buffer, b.byteOffset, b.byteLength / 8);
+const asF64 = (b) => new Float64Array(b.buffer, b.byteOffset, b.byteLength / 8);
+const bytes = (x) => (typeof x === 'number' ? Uint8Array.of(x) : Uint8Array.from(x));
+
+// decodeLists splits the list encoding (count, items...) per element.
+export function decodeLists(words, n, withDistances = false) {
+  const out = new Array(n);
+  let p = 0;
+  for (let i = 0; i < n; i++) {
+    const c = words[p++];
+    if (c >= 1n << 63n) {
+      out[i] = { error: Number(c & 0xffn) };
+      continue;
+    }
+    const m = Number(c);
+    const cells = words.subarray(p, p + m);
+    p += m;
+    if (withDistances) {
+      const d = words.subarray(p, p + m);
+      p += m;
+      out[i] = { cells, distances: d };
+    } else out[i] = { cells };
+  }
+  return out;
+}
+
+function wrap(raw) {
+  return {
+    raw,
+    // coords: Float64Array [lat,lng]* degrees; res: number or Uint8Array
+    latLngToCell: (coords, res) => asU64(raw.latLngToCell(u8(coords), bytes(res))),
+    cellToLatLng: (cells) => asF64(raw.cellToLatLng(u8(cells))),
+    cellToBoundary: (cells) => asF64(raw.cellToBoundary(u8(cells))),
+    cellToParent: (cells, res) => asU64(raw.cellToParent(u8(cells), bytes(res))),
+    cellToCenterChild: (cells, res) => asU64(raw.cellToCenterChild(u8(cells), bytes(res))),
+    cellToChildren: (cells, res) => decodeLists(asU64(raw.cellToChildren(u8(cells), bytes(res))), cells.length),
+    gridDisk: (cells, k) => decodeLists(asU64(raw.gridDisk(u8(cells), bytes(k))), cells.length),
+    gridDiskRaw: (cells, k) => asU64(raw.gridDisk(u8(cells), bytes(k))),
+    gridDiskDistances: (cells, k) => decodeLists(asU64(raw.gridDiskDistances(u8(cells), bytes(k))), cells.length, true),
+    gridRing: (cells, k) => decodeLists(asU64(raw.gridRing(u8(cells), bytes(k))), cells.length),
+    gridDistance: (pairs) => asU64(raw.gridDistance(u8(pairs))),
+    areNeighborCells: (pairs) => asU64(raw.areNeighborCells(u8(pairs))),
+    polygonToCells: raw.polygonToCells
+      ? (loopsDeg, res) => {
+          // loopsDeg: array of loops, each an array of [lat,lng] degrees
+          const flat = [loopsDeg.length];
+          for (const loop of loopsDeg) {
+            flat.push(loop.length);
+            for (const [la, ln] of loop) flat.push(la, ln);
+          }
+          return decodeLists(asU64(raw.polygonToCells(u8(Float64Array.from(flat)), bytes(res))), 1)[0];
+        }
+      : undefined,
+  };
+}

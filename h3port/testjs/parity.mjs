@@ -1,0 +1,217 @@
+// Parity check: runs one seeded stream of inputs through h3-js (C H3 v4.5
+// compiled by emscripten) and through h3port's wasm build in the same Node
+// process, and compares every result.
+//
+// usage: node parity.mjs --wasm ../../build/h3port.wasm [--count 1000000] [--seed N]
+// The seed is printed; set it with --seed or $H3SEED to replay a run.
+// Last line: "<checks> passed, <failures> failed"; exit status 1 on any failure.
+import * as h3 from 'h3-js';
+import { loadH3port } from './h3port-loader.mjs';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
+);
+const count = Number(args.count ?? process.env.H3_PARITY_COUNT ?? 1_000_000);
+const seed = Number(args.seed ?? process.env.H3SEED ?? (Date.now() % 2 ** 31));
+const wasmPath = args.wasm ?? new URL('../../build/h3port.wasm', import.meta.url).pathname;
+const BATCH = 20000;
+const TOL = 1e-12; // degrees
+
+console.log(`seed=${seed} count=${count} (replay: --seed ${seed})`);
+
+// sfc32 PRNG seeded from a 32-bit seed via splitmix32.
+function makeRng(s) {
+  let x = s >>> 0;
+  const sm = () => {
+    x = (x + 0x9e3779b9) >>> 0;
+    let z = x;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+  let a = sm(), b = sm(), c = sm(), d = sm();
+  return () => {
+    const t = (((a + b) >>> 0) + d) >>> 0;
+    d = (d + 1) >>> 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) >>> 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) >>> 0;
+    return t / 4294967296;
+  };
+}
+const rnd = makeRng(seed);
+const rint = (n) => Math.floor(rnd() * n);
+
+// Special points: the 12 pentagon centres (icosahedron vertices) and pairs
+// of adjacent ones (icosahedron edges).
+const pentCenters = h3.getPentagons(0).map((c) => h3.cellToLatLng(c));
+const toVec = ([la, ln]) => {
+  const p = (la * Math.PI) / 180, l = (ln * Math.PI) / 180;
+  return [Math.cos(p) * Math.cos(l), Math.cos(p) * Math.sin(l), Math.sin(p)];
+};
+const toLL = ([x, y, z]) => {
+  const n = Math.hypot(x, y, z);
+  return [(Math.asin(z / n) * 180) / Math.PI, (Math.atan2(y, x) * 180) / Math.PI];
+};
+const edges = [];
+for (let i = 0; i < 12; i++)
+  for (let j = i + 1; j < 12; j++) {
+    const a = toVec(pentCenters[i]), b = toVec(pentCenters[j]);
+    const ang = Math.acos(a[0] * b[0] + a[1] * b[1] + a[2] * b[2]);
+    if (ang < 1.2) edges.push([a, b]); // adjacent vertices are ~63.4 deg apart
+  }
+const jitter = () => (rnd() - 0.5) * 10 ** -(rnd() * 9); // up to 0.5 deg, down to 1e-9 deg
+
+// genPoint returns [lat, lng, kind] in degrees.
+function genPoint() {
+  const r = rnd();
+  if (r < 0.4) {
+    return [(Math.asin(2 * rnd() - 1) * 180) / Math.PI, rnd() * 360 - 180, 0];
+  }
+  if (r < 0.55) {
+    const [la, ln] = pentCenters[rint(12)];
+    return [la + jitter(), ln + jitter(), 1];
+  }
+  if (r < 0.7) {
+    const [a, b] = edges[rint(edges.length)];
+    const t = rnd();
+    const p = toLL([a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t]);
+    return [p[0] + jitter(), p[1] + jitter(), 2];
+  }
+  if (r < 0.82) {
+    // across the antimeridian, including |lng| slightly above 180
+    const lat = (Math.asin(2 * rnd() - 1) * 180) / Math.PI;
+    const s = rnd() < 0.5 ? 180 : -180;
+    return [lat, s + jitter(), 3];
+  }
+  if (r < 0.88) {
+    // near the poles
+    const s = rnd() < 0.5 ? 90 : -90;
+    return [s - Math.sign(s) * Math.abs(jitter()) * 10, rnd() * 360 - 180, 4];
+  }
+  if (r < 0.94) {
+    // longitudes outside [-180, 180] (wrap-around)
+    return [rnd() * 170 - 85, rnd() * 1080 - 540, 5];
+  }
+  // exact cell vertices / centres of random cells (ties on edges)
+  const c = h3.latLngToCell(rnd() * 170 - 85, rnd() * 360 - 180, rint(16));
+  const b = h3.cellToBoundary(c);
+  const v = rnd() < 0.8 ? b[rint(b.length)] : h3.cellToLatLng(c);
+  return [v[0], v[1], 6];
+}
+
+const wasm = await loadH3port(wasmPath);
+let passed = 0, failed = 0;
+const failures = [];
+function fail(msg) {
+  failed++;
+  if (failures.length < 20) failures.push(msg);
+}
+const check = (ok, msg) => (ok ? passed++ : fail(msg()));
+const hex = (v) => v.toString(16);
+const toDeg = (r) => (r * 180) / Math.PI; // h3-js's radsToDegs
+const safe = (f) => { try { return f(); } catch (e) { return { error: e.code ?? String(e) }; } };
+const sameList = (js, ours) =>
+  !js.error && !ours.error && js.length === ours.cells.length && js.every((c, i) => c === hex(ours.cells[i]));
+
+const t0 = Date.now();
+for (let done = 0; done < count; ) {
+  const n = Math.min(BATCH, count - done);
+  const coords = new Float64Array(2 * n);
+  const res = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const [la, ln] = genPoint();
+    coords[2 * i] = la;
+    coords[2 * i + 1] = ln;
+    res[i] = rint(16);
+  }
+  // 1. latLngToCell
+  const ours = wasm.latLngToCell(coords, res);
+  const jsCells = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const js = safe(() => h3.latLngToCell(coords[2 * i], coords[2 * i + 1], res[i]));
+    jsCells[i] = js;
+    check(js === hex(ours[i]), () => `latLngToCell(${coords[2 * i]}, ${coords[2 * i + 1]}, ${res[i]}): h3-js ${JSON.stringify(js)} ours ${hex(ours[i])}`);
+  }
+  const cells = BigUint64Array.from(jsCells, (c) => (typeof c === 'string' ? BigInt('0x' + c) : 0n));
+  // 2. cellToLatLng and 3. cellToBoundary
+  const centers = wasm.cellToLatLng(cells);
+  const bounds = wasm.cellToBoundary(cells);
+  // 4. cellToParent, 5. cellToCenterChild
+  const pres = Uint8Array.from(res, (r) => rint(r + 1));
+  const cres = Uint8Array.from(res, (r) => Math.min(15, r + rint(4)));
+  const parents = wasm.cellToParent(cells, pres);
+  const centerChildren = wasm.cellToCenterChild(cells, cres);
+  // 6. gridDisk (k = 1..2), 7. gridRing, 8. children (every 4th, small)
+  const ks = Uint8Array.from(res, () => 1 + rint(2));
+  const disks = wasm.gridDisk(cells, ks);
+  const ringIdx = [], childIdx = [];
+  for (let i = 0; i < n; i++) {
+    if (i % 8 === 0) ringIdx.push(i);
+    if (i % 4 === 1 && res[i] <= 13) childIdx.push(i);
+  }
+  const rings = wasm.gridRing(BigUint64Array.from(ringIdx, (i) => cells[i]), Uint8Array.from(ringIdx, (i) => ks[i]));
+  const chRes = Uint8Array.from(childIdx, (i) => res[i] + 1 + (i % 3 === 0 ? 1 : 0));
+  const children = wasm.cellToChildren(BigUint64Array.from(childIdx, (i) => cells[i]), chRes);
+  // 9. gridDistance / areNeighborCells against a disk member
+  const pairs = new BigUint64Array(2 * n);
+
+  for (let i = 0; i < n; i++) {
+    const c = jsCells[i];
+    if (typeof c !== 'string') continue;
+    const ll = h3.cellToLatLng(c);
+    check(Math.abs(ll[0] - toDeg(centers[2 * i])) <= TOL && Math.abs(ll[1] - toDeg(centers[2 * i + 1])) <= TOL,
+      () => `cellToLatLng(${c}): h3-js ${ll} ours ${toDeg(centers[2 * i])},${toDeg(centers[2 * i + 1])}`);
+    const b = h3.cellToBoundary(c);
+    const rec = bounds.subarray(21 * i, 21 * i + 21);
+    let ok = rec[0] === b.length;
+    for (let v = 0; ok && v < b.length; v++) {
+      ok = Math.abs(b[v][0] - toDeg(rec[1 + 2 * v])) <= TOL && Math.abs(b[v][1] - toDeg(rec[2 + 2 * v])) <= TOL;
+    }
+    check(ok, () => `cellToBoundary(${c}): h3-js ${JSON.stringify(b)} ours ${rec[0]}:${Array.from(rec.subarray(1, 1 + 2 * rec[0]), toDeg)}`);
+    const p = h3.cellToParent(c, pres[i]);
+    check(p === hex(parents[i]), () => `cellToParent(${c}, ${pres[i]}): h3-js ${p} ours ${hex(parents[i])}`);
+    const cc = h3.cellToCenterChild(c, cres[i]);
+    check(cc === hex(centerChildren[i]), () => `cellToCenterChild(${c}, ${cres[i]}): h3-js ${cc} ours ${hex(centerChildren[i])}`);
+    const d = safe(() => h3.gridDisk(c, ks[i]));
+    check(sameList(d, disks[i]), () => `gridDisk(${c}, ${ks[i]}): h3-js ${d} ours ${disks[i].cells && Array.from(disks[i].cells, hex)}`);
+    const other = d.length ? d[rint(d.length)] : c;
+    pairs[2 * i] = cells[i];
+    pairs[2 * i + 1] = BigInt('0x' + other);
+  }
+  ringIdx.forEach((i, j) => {
+    const c = jsCells[i];
+    if (typeof c !== 'string') return;
+    const r = safe(() => h3.gridRing(c, ks[i]));
+    check(sameList(r, rings[j]), () => `gridRing(${c}, ${ks[i]}): h3-js ${r} ours ${rings[j].cells && Array.from(rings[j].cells, hex)}`);
+  });
+  childIdx.forEach((i, j) => {
+    const c = jsCells[i];
+    if (typeof c !== 'string') return;
+    const r = safe(() => h3.cellToChildren(c, chRes[j]));
+    check(sameList(r, children[j]), () => `cellToChildren(${c}, ${chRes[j]}): h3-js ${r} ours ${children[j].cells && Array.from(children[j].cells, hex)}`);
+  });
+  const dists = wasm.gridDistance(pairs);
+  const neigh = wasm.areNeighborCells(pairs);
+  for (let i = 0; i < n; i++) {
+    const c = jsCells[i];
+    if (typeof c !== 'string') continue;
+    const o = hex(pairs[2 * i + 1]);
+    const dj = safe(() => h3.gridDistance(c, o));
+    const dOurs = dists[i] >= 1n << 63n ? { error: Number(dists[i] & 0xffn) } : Number(dists[i]);
+    check(typeof dj === 'number' ? dj === dOurs : typeof dOurs === 'object',
+      () => `gridDistance(${c}, ${o}): h3-js ${JSON.stringify(dj)} ours ${JSON.stringify(dOurs)}`);
+    const nj = safe(() => h3.areNeighborCells(c, o));
+    check(typeof nj === 'boolean' ? Number(nj) === Number(neigh[i]) : neigh[i] >= 1n << 63n,
+      () => `areNeighborCells(${c}, ${o}): h3-js ${JSON.stringify(nj)} ours ${neigh[i]}`);
+  }
+  done += n;
+  if (done % 200000 === 0 || done === count) {
+    console.log(`  ${done}/${count} inputs, ${passed} checks passed, ${failed} failed, ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+  }
+}
+for (const f of failures) console.log('MISMATCH ' + f);
+if (failed) console.log(`replay with: --seed ${seed} --count ${count}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
