@@ -1,33 +1,222 @@
 package admin
 
 import (
+	"context"
+	"math"
+	"math/rand"
+	"os"
+	"path/filepath"
 	"sort"
+	"strconv"
+	"sync"
 	"testing"
 	"time"
+
+	core "github.com/bando-vn/bando/core/admin"
+	"github.com/bando-vn/bando/core/tile"
 )
 
-func TestBuildFullStats(t *testing.T) {
+var (
+	fullOnce sync.Once
+	fullRes  *Result
+	fullErr  error
+	fullTime time.Duration
+)
+
+// fullBuild builds the real data once per test binary.
+func fullBuild(t *testing.T) (*Result, string) {
 	dir := sharedDir(t, "data/admin")
-	start := time.Now()
-	res, err := Build(dir)
-	if err != nil {
-		t.Fatal(err)
+	fullOnce.Do(func() {
+		start := time.Now()
+		fullRes, fullErr = Build(dir)
+		fullTime = time.Since(start)
+	})
+	if fullErr != nil {
+		t.Fatal(fullErr)
 	}
-	total, maxSize, maxKey := 0, 0, ""
-	sizes := []int{}
+	return fullRes, dir
+}
+
+// testSeed returns the seed of a random test (env ADMIN_SEED or 20250701) and logs it.
+func testSeed(t *testing.T) int64 {
+	seed := int64(20250701)
+	if s := os.Getenv("ADMIN_SEED"); s != "" {
+		v, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed = v
+	}
+	t.Logf("seed %d (set ADMIN_SEED to change)", seed)
+	return seed
+}
+
+func TestFullBuildStats(t *testing.T) {
+	res, _ := fullBuild(t)
+	total, sizes := 0, []int{}
+	var cells []int
 	for k, b := range res.Tiles {
 		total += len(b)
 		sizes = append(sizes, len(b))
-		if len(b) > maxSize {
-			maxSize, maxKey = len(b), k
+		if k != core.MetaKey && k != core.UnitsKey {
+			cells = append(cells, len(b))
 		}
 	}
-	sort.Ints(sizes)
-	t.Logf("build %v: %d tiles, %d bytes, max %d (%s), median %d", time.Since(start), len(res.Tiles), total, maxSize, maxKey, sizes[len(sizes)/2])
+	sort.Ints(cells)
+	t.Logf("build %v: %d tiles (%d cells), %d bytes; cell tiles median %d, p95 %d, max %d bytes; units %d bytes",
+		fullTime, len(res.Tiles), len(cells), total, cells[len(cells)/2], cells[len(cells)*95/100], cells[len(cells)-1], len(res.Tiles[core.UnitsKey]))
 	for _, l := range res.Layers {
-		t.Logf("layer %s: %d exact=%v", l.Name, l.Count, l.Exact)
+		t.Logf("layer %-13s %6d exact=%-5v %s", l.Name, l.Count, l.Exact, l.Method)
 	}
-	for _, w := range res.Warnings {
-		t.Log("warning:", w)
+	if got := res.Layers[0].Count; got != 3321 {
+		t.Errorf("new wards = %d, want 3321", got)
+	}
+}
+
+// poleOf returns an interior point of the ward far from its boundary: the
+// best of a grid of interior candidates by distance to the nearest edge.
+func poleOf(polys []polygon) (sample, float64) {
+	best, bestD := sample{}, -1.0
+	for _, c := range sampleInterior(polys, 300) {
+		d := math.Inf(1)
+		for _, p := range polys {
+			d = math.Min(d, p.boundaryDist(c.x, c.y))
+		}
+		if d > bestD {
+			best, bestD = c, d
+		}
+	}
+	return best, bestD
+}
+
+func TestFullEveryNewWard(t *testing.T) {
+	res, dir := fullBuild(t)
+	feats, err := readGeoJSON(filepath.Join(dir, fileNewWards))
+	if err != nil {
+		t.Fatal(err)
+	}
+	poles := make([]sample, len(feats))
+	dists := make([]float64, len(feats))
+	parallel(len(feats), func(i int) { poles[i], dists[i] = poleOf(feats[i].Polys) })
+	l := core.New(tile.MapGetter(res.Tiles))
+	ctx := context.Background()
+	ok, minD := 0, math.Inf(1)
+	for i, f := range feats {
+		minD = math.Min(minD, dists[i])
+		r, err := l.Lookup(ctx, float64(poles[i].y)/1e7, float64(poles[i].x)/1e7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.New.Ward.Code == f.Props["code"] && r.New.Province.Code == f.Props["provinceCode"] && r.New.ProvinceShort != "" {
+			ok++
+		} else if t.Failed() == false || ok > len(feats)-20 {
+			t.Errorf("ward %s %s at %d,%d (%.0f m inside): got %+v", f.Props["code"], f.Props["fullName"], poles[i].y, poles[i].x, dists[i], r.New)
+		}
+	}
+	t.Logf("new wards: %d/%d (%.2f%%) looked up right at their pole of inaccessibility (nearest pole %.1f m from its border)", ok, len(feats), 100*float64(ok)/float64(len(feats)), minD)
+	if ok != len(feats) {
+		t.Errorf("want 100%%")
+	}
+}
+
+// randomInside returns n seeded random points inside the polygons, each more
+// than margin metres from their boundary.
+func randomInside(rng *rand.Rand, polys []polygon, n int, margin float64) []sample {
+	b := emptyBBox()
+	for _, p := range polys {
+		b = b.union(p.bbox())
+	}
+	var out []sample
+	for tries := 0; len(out) < n && tries < 200*n; tries++ {
+		x := b[0] + int32(rng.Int63n(int64(b[2]-b[0])+1))
+		y := b[1] + int32(rng.Int63n(int64(b[3]-b[1])+1))
+		in := false
+		for _, p := range polys {
+			if p.contains(x, y) {
+				in = !in
+			}
+		}
+		if !in {
+			continue
+		}
+		d := math.Inf(1)
+		for _, p := range polys {
+			d = math.Min(d, p.boundaryDist(x, y))
+		}
+		if d > margin {
+			out = append(out, sample{x, y})
+		}
+	}
+	return out
+}
+
+// agreement samples perPoly points in every feature and checks want against the lookup.
+func agreement(t *testing.T, res *Result, feats []geoFeature, perPoly int, seed int64, check func(f geoFeature, r core.Result) bool) (ok, total int, bad map[string]int) {
+	pts := make([][]sample, len(feats))
+	parallel(len(feats), func(i int) {
+		pts[i] = randomInside(rand.New(rand.NewSource(seed+int64(i))), feats[i].Polys, perPoly, 200)
+	})
+	l := core.New(tile.MapGetter(res.Tiles))
+	bad = map[string]int{}
+	for i, f := range feats {
+		for _, p := range pts[i] {
+			r, err := l.Lookup(context.Background(), float64(p.y)/1e7, float64(p.x)/1e7)
+			if err != nil {
+				t.Fatal(err)
+			}
+			total++
+			if check(f, r) {
+				ok++
+			} else {
+				bad[f.Props["name"]+"→"+r.Old.District.Name+"/"+r.Old.Province.Name]++
+			}
+		}
+	}
+	return ok, total, bad
+}
+
+func TestFullOldAgreement(t *testing.T) {
+	res, dir := fullBuild(t)
+	seed := testSeed(t)
+	units := map[string]bool{}
+	u, err := core.DecodeUnits(res.Tiles[core.UnitsKey])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range u.OldDistricts {
+		units[d.Code] = true
+	}
+	for _, tc := range []struct {
+		file   string
+		per    int
+		filter func(geoFeature) bool
+		check  func(geoFeature, core.Result) bool
+	}{
+		{fileOldProvinces, 60, func(geoFeature) bool { return true }, func(f geoFeature, r core.Result) bool {
+			return r.Old.Province.Code == f.Props["level1_id"]
+		}},
+		{fileOldDistricts, 15, func(f geoFeature) bool { return units[f.Props["level2_id"]] }, func(f geoFeature, r core.Result) bool {
+			return r.Old.District.Code == f.Props["level2_id"] && r.Old.Province.Code == f.Props["level1_id"]
+		}},
+	} {
+		feats, err := readGeoJSON(filepath.Join(dir, tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keep []geoFeature
+		for _, f := range feats {
+			if tc.filter(f) {
+				keep = append(keep, f)
+			}
+		}
+		ok, total, bad := agreement(t, res, keep, tc.per, seed, tc.check)
+		pct := 100 * float64(ok) / float64(total)
+		t.Logf("%s: %d polygons, %d/%d points agree (%.3f%%), points > 200 m inside, seed %d", tc.file, len(keep), ok, total, pct, seed)
+		for k, n := range bad {
+			t.Logf("  disagree %4d × %s", n, k)
+		}
+		if pct < 99.5 {
+			t.Errorf("%s: agreement %.3f%% < 99.5%%", tc.file, pct)
+		}
 	}
 }

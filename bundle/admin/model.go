@@ -20,6 +20,7 @@ type model struct {
 	seeds        [][]core.Seed // per new ward; Ward is ignored, indices are global
 	units        *core.Units
 	layerInfo    []Layer
+	polyOwners   [core.NumLayers]map[int]bool // cache of hasPolygon
 	warnings     []string
 }
 

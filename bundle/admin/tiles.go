@@ -83,6 +83,17 @@ func (m *model) tiles(size int32) (map[string][]byte, core.Meta, error) {
 	return out, meta, nil
 }
 
+// hasPolygon reports, by owner, which units have a polygon in layer k (cached).
+func (m *model) hasPolygon(k core.LayerKind) map[int]bool {
+	if m.polyOwners[k] == nil {
+		m.polyOwners[k] = map[int]bool{}
+		for _, p := range m.layers[k] {
+			m.polyOwners[k][p.owner] = true
+		}
+	}
+	return m.polyOwners[k]
+}
+
 func floorDiv(a, b int32) int32 {
 	q := a / b
 	if a%b != 0 && (a < 0) != (b < 0) {
@@ -169,9 +180,10 @@ func (m *model) cellData(c *cellContent, size int32) *core.CellData {
 	for _, i := range op.list {
 		d.OldProvinces = append(d.OldProvinces, m.oldProvinces[i])
 	}
+	hasPoly := m.hasPolygon(core.LayerOldDistrict)
 	for _, i := range od.list {
 		x := m.oldDistricts[i]
-		d.OldDistricts = append(d.OldDistricts, core.OldDistrict{Unit: x.Unit, Province: op.of(x.Province)})
+		d.OldDistricts = append(d.OldDistricts, core.OldDistrict{Unit: x.Unit, Province: op.of(x.Province), Derived: !hasPoly[i]})
 	}
 	for _, i := range ow.list {
 		x := m.oldWards[i]

@@ -59,10 +59,14 @@ type NewWard struct {
 	Province int
 }
 
-// OldDistrict is a district of the old structure; Province indexes Cell.OldProvinces, -1 if unknown.
+// OldDistrict is a district of the old structure; Province indexes
+// Cell.OldProvinces, -1 if unknown. Derived is true for a district without a
+// polygon of its own, whose area is known only through the new wards that
+// hold its old wards (FORMAT.md §Seeds).
 type OldDistrict struct {
 	Unit
 	Province int
+	Derived  bool
 }
 
 // OldWard is a ward of the old structure; District indexes Cell.OldDistricts, -1 if unknown.
@@ -125,6 +129,7 @@ type Cell struct {
 	OldWards     []OldWard
 	Seeds        []Seed
 	seedStart    []int32 // len NewWards+1
+	tableFirst   []bool  // per new ward: a seed's district is Derived
 	Layers       [NumLayers]Layer
 	cosLat       float64
 }
@@ -163,7 +168,11 @@ func EncodeCell(c *CellData) ([]byte, error) {
 		}),
 		e.EncodeString("od"), encodeList(e, len(c.OldDistricts), func(i int) []any {
 			d := c.OldDistricts[i]
-			return []any{d.Code, d.Name, d.Province}
+			flags := 0
+			if d.Derived {
+				flags |= 1
+			}
+			return []any{d.Code, d.Name, d.Province, flags}
 		}),
 		e.EncodeString("ow"), encodeList(e, len(c.OldWards), func(i int) []any {
 			w := c.OldWards[i]
@@ -316,7 +325,9 @@ func DecodeCell(b []byte) (*Cell, error) {
 		case "op":
 			c.OldProvinces = decodeList(r, func(f *fields) Unit { return Unit{f.str(), f.str()} })
 		case "od":
-			c.OldDistricts = decodeList(r, func(f *fields) OldDistrict { return OldDistrict{Unit{f.str(), f.str()}, f.index()} })
+			c.OldDistricts = decodeList(r, func(f *fields) OldDistrict {
+				return OldDistrict{Unit{f.str(), f.str()}, f.index(), f.flags()&1 != 0}
+			})
 		case "ow":
 			c.OldWards = decodeList(r, func(f *fields) OldWard { return OldWard{Unit{f.str(), f.str()}, f.index()} })
 		case "seeds":
@@ -383,6 +394,14 @@ func (f *fields) index() int {
 	return int(f.r.intIn(-1, math.MaxInt32))
 }
 
+func (f *fields) flags() int64 {
+	if f.i >= f.n {
+		return 0
+	}
+	f.i++
+	return f.r.intIn(0, 1<<31)
+}
+
 func decodeList[T any](r *mpReader, item func(*fields) T) []T {
 	n := r.arrayLen(1)
 	out := make([]T, 0, n)
@@ -442,6 +461,7 @@ func (c *Cell) checkIndices() error {
 func (c *Cell) decodeSeeds(b []byte, ox, oy int64) error {
 	v := &varintReader{b: b}
 	c.seedStart = make([]int32, len(c.NewWards)+1)
+	c.tableFirst = make([]bool, len(c.NewWards))
 	if len(b) == 0 {
 		return nil
 	}
@@ -469,6 +489,12 @@ func (c *Cell) decodeSeeds(b []byte, ox, oy int64) error {
 	}
 	for w := 1; w < len(c.seedStart); w++ {
 		c.seedStart[w] = max(c.seedStart[w], c.seedStart[w-1])
+	}
+	c.tableFirst = make([]bool, len(c.NewWards))
+	for _, s := range c.Seeds {
+		if s.OldDistrict >= 0 && c.OldDistricts[s.OldDistrict].Derived {
+			c.tableFirst[s.Ward] = true
+		}
 	}
 	return nil
 }

@@ -215,12 +215,8 @@ func (c *Cell) Query(x, y int32) Result {
 	}
 	ow := c.Layers[LayerOldWard].find(x, y)
 	if ow < 0 && nw >= 0 {
-		var sd int
-		ow, sd = c.nearestSeed(nw, od, x, y)
+		ow, od = c.oldFromSeeds(nw, od, x, y)
 		res.Old.WardDerived = ow >= 0
-		if sd >= 0 {
-			od = sd
-		}
 	}
 	if ow >= 0 {
 		res.Old.Ward = c.OldWards[ow].Unit
@@ -260,26 +256,42 @@ func (c *Cell) setNewProvince(res *Result, p int) {
 	}
 }
 
-// nearestSeed picks the old ward (and district) of new ward w at (x, y): the
-// nearest of w's seeds in old district od when there are any, else the
-// nearest of all w's seeds. It returns -1, -1 when w has no seeds.
-func (c *Cell) nearestSeed(w, od int, x, y int32) (oldWard, oldDistrict int) {
+// oldFromSeeds answers the old ward and district at (x, y) inside new ward
+// w, given od, the old district polygon containing the point (-1: none).
+// The district polygon decides the district: the ward is the nearest of w's
+// seeds in od, or unknown (-1) when the table puts none of od's wards in w.
+// Where the point is in no district polygon, or w holds wards of a district
+// without polygon (Derived: its area is only known through the table), the
+// nearest of all w's seeds decides both.
+func (c *Cell) oldFromSeeds(w, od int, x, y int32) (oldWard, oldDistrict int) {
 	seeds := c.Seeds[c.seedStart[w]:c.seedStart[w+1]]
-	best, bestD := -1, math.Inf(1)
-	for pass := 0; pass < 2 && best < 0; pass++ {
-		for i, s := range seeds {
-			if pass == 0 && s.OldDistrict != od {
-				continue
-			}
-			dx := float64(s.X-x) * c.cosLat
-			dy := float64(s.Y - y)
-			if d := dx*dx + dy*dy; d < bestD {
-				best, bestD = i, d
-			}
+	if od >= 0 {
+		if s := c.nearest(seeds, od, x, y); s >= 0 {
+			return seeds[s].OldWard, od
+		}
+		if !c.tableFirst[w] {
+			return -1, od
 		}
 	}
-	if best < 0 {
-		return -1, -1
+	if s := c.nearest(seeds, -2, x, y); s >= 0 {
+		return seeds[s].OldWard, seeds[s].OldDistrict
 	}
-	return seeds[best].OldWard, seeds[best].OldDistrict
+	return -1, od
+}
+
+// nearest returns the index of the seed nearest (x, y) among those of
+// district od (all seeds when od is -2), -1 if there is none.
+func (c *Cell) nearest(seeds []Seed, od int, x, y int32) int {
+	best, bestD := -1, math.Inf(1)
+	for i, s := range seeds {
+		if od != -2 && s.OldDistrict != od {
+			continue
+		}
+		dx := float64(s.X-x) * c.cosLat
+		dy := float64(s.Y - y)
+		if d := dx*dx + dy*dy; d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
 }

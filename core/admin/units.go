@@ -150,7 +150,12 @@ func DecodeUnits(b []byte) (*Units, error) {
 			return nil
 		}
 		f.i++
-		return decodeList(r, func(g *fields) string { return g.str() })
+		n := r.arrayLen(1)
+		out := make([]string, 0, n)
+		for j := 0; j < n && r.err == nil; j++ {
+			out = append(out, r.str())
+		}
+		return out
 	}
 	// Each link is a [code, kind] array; decodeList hands us its fields.
 	links := func(f *fields) []Link {
