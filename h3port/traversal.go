@@ -378,8 +378,11 @@ func GridRing(origin Cell, k int) ([]Cell, error) {
 
 // AreNeighborCells reports whether two cells share an edge
 // (areNeighborCells).
+//
+// Like the C library it only requires both indexes to be in cell mode; any
+// other invalidity makes them non-neighbours.
 func AreNeighborCells(origin, destination Cell) (bool, error) {
-	if !IsValidCell(origin) || !IsValidCell(destination) {
+	if origin.mode() != cellMode || destination.mode() != cellMode {
 		return false, ErrCellInvalid
 	}
 	if origin == destination {
