@@ -30,7 +30,9 @@ type ownedPoly struct {
 	poly  polygon
 }
 
-func (m *model) warnf(format string, a ...any) { m.warnings = append(m.warnings, fmt.Sprintf(format, a...)) }
+func (m *model) warnf(format string, a ...any) {
+	m.warnings = append(m.warnings, fmt.Sprintf(format, a...))
+}
 
 // index maps codes to positions in a list sorted by code.
 type index map[string]int
