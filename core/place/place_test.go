@@ -1,0 +1,176 @@
+package place
+
+import (
+	"errors"
+	"fmt"
+	"math/rand"
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/bando-vn/bando/core/text"
+	"github.com/bando-vn/bando/core/tile"
+	"github.com/vmihailenco/msgpack/v5"
+)
+
+func samplePlaces() []Place {
+	return []Place{
+		{ID: "n1", Name: "Phở Huế 36", Lat: E7(21.018), Lng: E7(105.851), Layer: "venue", Category: []string{"restaurant"}, Rank: 10},
+		{ID: "n2", Name: "Phố Huế", Lat: E7(21.019), Lng: E7(105.8516), Layer: "neighbourhood", Rank: 15},
+		{ID: "w3", Name: "Hồ Hoàn Kiếm", Lat: E7(21.0287), Lng: E7(105.8523), Layer: "venue", Rank: 10, Tags: []string{"alt_name", "Hồ Gươm"}},
+		{ID: "n4", Name: "Hà Nội", Lat: E7(21.0285), Lng: E7(105.8542), Layer: "locality", Rank: 35},
+	}
+}
+
+func TestPlaceTileRoundTrip(t *testing.T) {
+	b, err := EncodePlaceTile(samplePlaces())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt, err := DecodePlaceTile(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pt.Len() != 4 {
+		t.Fatalf("Len = %d", pt.Len())
+	}
+	p, ok, err := pt.Find("w3")
+	if err != nil || !ok || p.Name != "Hồ Hoàn Kiếm" || p.Tag("alt_name") != "Hồ Gươm" {
+		t.Fatalf("Find(w3) = %+v %v %v", p, ok, err)
+	}
+	if _, ok, _ := pt.Find("n9"); ok {
+		t.Fatal("found a missing id")
+	}
+}
+
+func TestSearchTiles(t *testing.T) {
+	tiles, err := BuildSearchTiles(samplePlaces())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		prefix string
+		want   []string
+	}{
+		{"ph", []string{"n2", "n1"}}, // by rank: Phố Huế (15) before Phở Huế 36 (10)
+		{"hu", []string{"n2", "n1"}},
+		{"gu", []string{"w3"}}, // alt_name
+		{"h", []string{"n4", "w3", "n2", "n1"}}, // token order (ha, ho, hoan, hue), then rank
+		{"xy", nil},
+	} {
+		key := SearchKey(c.prefix)
+		b, ok := tiles[key]
+		if !ok {
+			if c.want != nil {
+				t.Errorf("no tile %s", key)
+			}
+			continue
+		}
+		st, err := DecodeSearchTile(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range st.Prefix(c.prefix, 100) {
+			p, err := st.Place(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, p.ID)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("prefix %q: %v, want %v", c.prefix, got, c.want)
+		}
+	}
+}
+
+// TestSearchAgainstScan is a differential test: the tile prefix search
+// finds exactly the places a linear scan over folded tokens finds.
+func TestSearchAgainstScan(t *testing.T) {
+	seed := int64(1)
+	if s := os.Getenv("BANDO_SEED"); s != "" {
+		seed, _ = strconv.ParseInt(s, 10, 64)
+	}
+	t.Logf("seed=%d (set BANDO_SEED to replay)", seed)
+	rng := rand.New(rand.NewSource(seed))
+	syll := []string{"phở", "huế", "hà", "nội", "nguyễn", "trãi", "bến", "thành", "chợ", "đồng", "xuân", "ngõ", "hàng", "bạc"}
+	var places []Place
+	for i := 0; i < 300; i++ {
+		n := 1 + rng.Intn(3)
+		name := ""
+		for j := 0; j < n; j++ {
+			name += syll[rng.Intn(len(syll))] + " "
+		}
+		places = append(places, Place{ID: fmt.Sprintf("n%d", i), Name: name, Rank: rng.Intn(40)})
+	}
+	tiles, err := BuildSearchTiles(places)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, prefix := range []string{"ph", "ng", "ngu", "tha", "do", "x", "hang", "ba"} {
+		want := map[string]bool{}
+		for _, p := range places {
+			for _, tok := range text.Tokens(p.Name) {
+				if len(tok) >= len(prefix) && tok[:len(prefix)] == prefix {
+					want[p.ID] = true
+				}
+			}
+		}
+		st, err := DecodeSearchTile(tiles[SearchKey(prefix)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]bool{}
+		for _, r := range st.Prefix(prefix, 1<<30) {
+			p, _ := st.Place(r)
+			got[p.ID] = true
+		}
+		if len(prefix) == 1 {
+			if len(got) > ShortPrefixLimit {
+				t.Errorf("prefix %q: %d places over the limit", prefix, len(got))
+			}
+			continue
+		}
+		if len(got) != len(want) {
+			t.Errorf("prefix %q: tile finds %d places, scan %d", prefix, len(got), len(want))
+		}
+	}
+}
+
+func TestRecordEvolution(t *testing.T) {
+	// A record with an extra trailing field (a newer writer) still decodes,
+	// and one missing trailing fields (an older writer) decodes as empty.
+	newer, _ := msgpack.Marshal([]any{"n1", "A", 1, 2, "venue", []string{}, 3, []string{}, []string{"", "", ""}, "future"})
+	if p, err := decodePlace(newer); err != nil || p.ID != "n1" || p.Rank != 3 {
+		t.Fatalf("newer record: %+v %v", p, err)
+	}
+	older, _ := msgpack.Marshal([]any{"n2", "B", 1, 2, "venue"})
+	if p, err := decodePlace(older); err != nil || p.ID != "n2" || p.Rank != 0 {
+		t.Fatalf("older record: %+v %v", p, err)
+	}
+}
+
+func FuzzDecodeTiles(f *testing.F) {
+	pt, _ := EncodePlaceTile(samplePlaces())
+	tiles, _ := BuildSearchTiles(samplePlaces())
+	f.Add(pt, "ph")
+	f.Add(tiles["search/ph"], "ph")
+	f.Add([]byte{0x80}, "")
+	f.Fuzz(func(t *testing.T, b []byte, prefix string) {
+		if st, err := DecodeSearchTile(b); err == nil {
+			for _, r := range st.Prefix(prefix, 100) {
+				if _, err := st.Place(r); err != nil && !errors.Is(err, tile.ErrCorrupt) {
+					t.Fatalf("untyped error %v", err)
+				}
+			}
+		} else if !errors.Is(err, tile.ErrCorrupt) {
+			t.Fatalf("untyped error %v", err)
+		}
+		if p, err := DecodePlaceTile(b); err == nil {
+			for i := 0; i < p.Len() && i < 100; i++ {
+				p.At(i)
+			}
+			p.Find(prefix)
+		}
+	})
+}
