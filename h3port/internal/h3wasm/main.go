@@ -238,6 +238,13 @@ var funcs = map[string]func(args []js.Value) js.Value{
 		}
 		return out(o)
 	},
+	// polygonToCells(loops: f64 [nLoops, n0, lat,lng..., n1, ...] degrees, res: u8) -> list (one element)
+	"polygonToCells": func(a []js.Value) js.Value {
+		f := f64s(in(a[0]))
+		res := int(inBytes(a[1])[0])
+		cells, err := h3port.PolygonToCellsRadsForWasm(decodePolygon(f), res)
+		return out(appendList(nil, cells, err))
+	},
 }
 
 // decodePolygon reads [nLoops, n, lat, lng, ...] (degrees) into radian
