@@ -20,6 +20,24 @@ help:
 bando:
 	$(GO) build -trimpath -o build/bando ./bundle/cmd/bando
 
+# The Worker: worker/build = app.wasm (wasm-opt -Oz when available), Go's
+# wasm_exec.js, our glue, and the bundle as static assets (BUNDLE=dir).
+worker: BUNDLE ?= testdata/bundle
+worker:
+	test -f $(BUNDLE)/manifest.json || (echo "worker: no bundle at BUNDLE=$(BUNDLE)" >&2; exit 1)
+	rm -rf worker/build
+	mkdir -p worker/build/assets
+	$(WASMENV) $(GO) build -trimpath -ldflags="-s -w" -o worker/build/app.wasm ./worker
+	if command -v wasm-opt >/dev/null 2>&1; then \
+		wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
+			worker/build/app.wasm -o worker/build/app.opt.wasm && mv worker/build/app.opt.wasm worker/build/app.wasm; \
+	else echo "worker: wasm-opt not found, app.wasm not optimised"; fi
+	cp $(GOROOT)/lib/wasm/wasm_exec.js worker/build/wasm_exec.js
+	cp worker/src/index.mjs worker/build/index.mjs
+	cp $(BUNDLE)/manifest.json worker/build/assets/
+	cp -R $(BUNDLE)/tiles worker/build/assets/tiles
+	sh worker/size.sh worker/build
+
 wasm:
 	mkdir -p build
 	$(WASMENV) $(GO) build -trimpath -ldflags="-s -w" -o build/bando.wasm ./wasm
@@ -43,8 +61,10 @@ test-go:
 	$(GO) vet ./...
 	$(GO) test ./...
 
+# Core packages under GOOS=js GOARCH=wasm in Node (httpserve needs sockets).
+WASMPKGS = $(shell $(GO) list ./core/... ./h3port | grep -v -e /httpserve -e /internal/)
 test-wasm:
-	PATH="$(NODEBIN):$$PATH" $(WASMENV) $(GO) test ./core/... 
+	PATH="$(NODEBIN):$$PATH" $(WASMENV) $(GO) test $(WASMPKGS)
 
 test-js: wasm js-deps
 	node --test js/test/

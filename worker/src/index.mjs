@@ -1,0 +1,166 @@
+// bando Worker glue: ONE Go instance per isolate, requests served one at a
+// time through it.
+//
+// syumai/workers' own glue starts a fresh Go program for every request
+// (~10 ms of CPU each). Here the program (worker/main.go) starts on the first
+// request and stays; its engine and tile cache live as long as the isolate.
+//
+// Workers forbid I/O objects from crossing requests, and a continuation that
+// runs inside another request's context may be cancelled when that request
+// ends. So:
+//   - requests enter Go strictly one at a time (a FIFO of waiters);
+//   - each waiter waits on a promise created in ITS OWN request; the previous
+//     holder resolves it, and workerd runs the continuation in the waiter's
+//     context (never a promise created by another request);
+//   - before a request enters Go, globalThis.context.env/ctx are set to that
+//     request's, and tiles are read with env.ASSETS of the request in Go, so
+//     every asset fetch belongs to the request that needs it;
+//   - the response body is complete (a Uint8Array, see main.go) before the
+//     next request is let in, so nothing of one request is pending in Go
+//     while another runs.
+import "./wasm_exec.js";
+import mod from "./app.wasm";
+
+// Hostname is ignored by the assets binding; only the path matters.
+const ASSET_ORIGIN = "https://assets.invalid/";
+// A holder that keeps Go longer than this is taken to be stuck (a crashed Go
+// program, a cancelled request): later requests start a fresh instance.
+const STUCK_MS = 30_000;
+
+globalThis.tryCatch ??= (fn) => {
+  try {
+    return { result: fn() };
+  } catch (error) {
+    return { error };
+  }
+};
+
+// syumai reads globalThis.context.binding when the Go program starts (it
+// puts handleRequest there) and context.env when asked for a binding; we
+// keep one object and point env/ctx at the request currently in Go.
+const runtimeContext = { env: undefined, ctx: undefined, binding: {} };
+globalThis.context = runtimeContext;
+
+globalThis.__bandoWorker = {
+  // getTile(path) → Promise<Uint8Array|null>: the bundle file at path
+  // ("manifest.json", "tiles/…"), null when it does not exist.
+  async getTile(path) {
+    const assets = runtimeContext.env?.ASSETS;
+    if (!assets) throw new Error("bando worker: no ASSETS binding");
+    const r = await assets.fetch(new Request(ASSET_ORIGIN + encodeURI(path)));
+    if (r.status === 404) {
+      await r.body?.cancel();
+      return null;
+    }
+    if (!r.ok) throw new Error(`bando worker: asset ${path}: HTTP ${r.status}`);
+    return new Uint8Array(await r.arrayBuffer());
+  },
+};
+
+// instance is the live Go program: {go, binding, exited, fail}.
+let instance = null;
+
+function start() {
+  const go = new globalThis.Go();
+  const inst = { go, binding: {}, exited: false, fail: null };
+  runtimeContext.binding = inst.binding;
+  const wasmExit = go.importObject.gojs["runtime.wasmExit"];
+  go.importObject.gojs["runtime.wasmExit"] = (sp) => {
+    wasmExit(sp);
+    inst.exited = true;
+    inst.fail?.(new Error("bando worker: the Go program exited"));
+  };
+  let ready = false;
+  const wasm = new WebAssembly.Instance(mod, {
+    ...go.importObject,
+    workers: { ready: () => { ready = true; } },
+  });
+  // Go's main runs synchronously until it blocks, calling workers.ready()
+  // on the way; the promise go.run returns settles only if Go exits.
+  go.run(wasm).catch(() => {});
+  if (!ready || inst.exited || typeof inst.binding.handleRequest !== "function") {
+    throw new Error("bando worker: the Go program did not start");
+  }
+  return inst;
+}
+
+// The FIFO: busy is true while a request is in Go; waiters hold the resolve
+// functions of requests waiting their turn.
+let busy = false;
+let busySince = 0;
+const waiters = [];
+let generation = 0;
+
+function acquire() {
+  if (busy && Date.now() - busySince > STUCK_MS) {
+    // Abandon the stuck instance and everything queued behind it.
+    generation++;
+    instance = null;
+    busy = false;
+    for (const w of waiters.splice(0)) w.reject(new Error("bando worker: engine restarted"));
+  }
+  if (!busy) {
+    busy = true;
+    busySince = Date.now();
+    return null;
+  }
+  const { promise, resolve, reject } = Promise.withResolvers();
+  waiters.push({ resolve, reject });
+  return promise;
+}
+
+function release(gen) {
+  if (gen !== generation) return;
+  const next = waiters.shift();
+  if (next) {
+    busySince = Date.now();
+    next.resolve(); // busy stays true: the slot passes to next
+  } else {
+    busy = false;
+  }
+}
+
+async function serveOne(req, env, ctx) {
+  let inst = instance;
+  if (!inst || inst.exited) inst = instance = start();
+  runtimeContext.env = env;
+  runtimeContext.ctx = ctx;
+  runtimeContext.binding = inst.binding;
+  const failed = new Promise((_, reject) => { inst.fail = reject; });
+  try {
+    const res = await Promise.race([inst.binding.handleRequest(req), failed]);
+    // Make sure nothing of this response is still to come from Go.
+    const body = res.body === null ? null : await res.arrayBuffer();
+    return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  } finally {
+    inst.fail = null;
+    if (inst.exited && instance === inst) instance = null;
+  }
+}
+
+async function fetch(req, env, ctx) {
+  const wait = acquire();
+  const gen = generation;
+  try {
+    if (wait) await wait;
+  } catch (e) {
+    return errorResponse(e);
+  }
+  try {
+    return await serveOne(req, env, ctx);
+  } catch (e) {
+    return errorResponse(e);
+  } finally {
+    release(gen);
+  }
+}
+
+function errorResponse(e) {
+  const body = JSON.stringify({ status: "UNKNOWN_ERROR", error_message: String(e?.message ?? e) });
+  return new Response(body, {
+    status: 500,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*" },
+  });
+}
+
+export default { fetch };
