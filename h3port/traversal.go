@@ -227,6 +227,12 @@ func gridDiskDistancesSlots(origin Cell, k int) ([]Cell, []int, error) {
 // GridDisk returns all cells within grid distance k of origin, origin
 // first, in the C library's order (gridDisk).
 func GridDisk(origin Cell, k int) ([]Cell, error) {
+	if IsValidCell(origin) && k >= 0 && k < 64 {
+		// Fast path: the spiral needs no distances and no copy.
+		if out, _, err := gridDiskUnsafe(origin, k, make([]Cell, 0, 3*k*(k+1)+1), nil); err == nil {
+			return out, nil
+		}
+	}
 	out, _, err := gridDiskDistancesSlots(origin, k)
 	if err != nil {
 		return nil, err
