@@ -24,8 +24,9 @@ import mod from "./app.wasm";
 // Hostname is ignored by the assets binding; only the path matters.
 const ASSET_ORIGIN = "https://assets.invalid/";
 // A holder that keeps Go longer than this is taken to be stuck (a crashed Go
-// program, a cancelled request): later requests start a fresh instance.
-const STUCK_MS = 30_000;
+// program, a cancelled request): waiters then start a fresh instance. It is
+// also the longest a request waits for its turn (then 503).
+const STUCK_MS = 10_000;
 
 globalThis.tryCatch ??= (fn) => {
   try {
@@ -84,28 +85,51 @@ function start() {
   return inst;
 }
 
-// The FIFO: busy is true while a request is in Go; waiters hold the resolve
-// functions of requests waiting their turn.
+// The FIFO: busy is true while a request is in Go; waiters are the requests
+// waiting their turn, oldest first.
 let busy = false;
 let busySince = 0;
 const waiters = [];
 let generation = 0;
 
+// restart abandons the current Go instance (stuck: a crashed program, or a
+// holder whose request was cancelled) and everything queued behind it.
+function restart() {
+  generation++;
+  instance = null;
+  busy = false;
+  for (const w of waiters.splice(0)) w.fail(new Error("bando worker: engine restarted"));
+}
+
+// acquire resolves when the caller may enter Go. A waiter's promise is made
+// in its own request and resolved by the previous holder; its timer keeps
+// the waiting request alive (a request with no pending event of its own is
+// cancelled by workerd as hung) and bounds the wait.
 function acquire() {
-  if (busy && Date.now() - busySince > STUCK_MS) {
-    // Abandon the stuck instance and everything queued behind it.
-    generation++;
-    instance = null;
-    busy = false;
-    for (const w of waiters.splice(0)) w.reject(new Error("bando worker: engine restarted"));
-  }
+  if (busy && Date.now() - busySince > STUCK_MS) restart();
   if (!busy) {
     busy = true;
     busySince = Date.now();
-    return null;
+    return Promise.resolve(generation);
   }
   const { promise, resolve, reject } = Promise.withResolvers();
-  waiters.push({ resolve, reject });
+  const w = {
+    go(gen) { clearTimeout(w.timer); resolve(gen); },
+    fail(err) { clearTimeout(w.timer); reject(err); },
+    timer: setTimeout(() => {
+      const i = waiters.indexOf(w);
+      if (i >= 0) waiters.splice(i, 1);
+      if (busy && Date.now() - busySince > STUCK_MS) {
+        restart();
+        busy = true;
+        busySince = Date.now();
+        resolve(generation);
+      } else {
+        reject(new Error("bando worker: too busy, try again"));
+      }
+    }, STUCK_MS),
+  };
+  waiters.push(w);
   return promise;
 }
 
@@ -114,7 +138,7 @@ function release(gen) {
   const next = waiters.shift();
   if (next) {
     busySince = Date.now();
-    next.resolve(); // busy stays true: the slot passes to next
+    next.go(gen); // busy stays true: the slot passes to next
   } else {
     busy = false;
   }
@@ -139,26 +163,30 @@ async function serveOne(req, env, ctx) {
 }
 
 async function fetch(req, env, ctx) {
-  const wait = acquire();
-  const gen = generation;
+  let gen;
   try {
-    if (wait) await wait;
+    gen = await acquire();
   } catch (e) {
-    return errorResponse(e);
+    return errorResponse(e, 503);
   }
-  try {
-    return await serveOne(req, env, ctx);
-  } catch (e) {
-    return errorResponse(e);
-  } finally {
-    release(gen);
-  }
+  const work = (async () => {
+    try {
+      return await serveOne(req, env, ctx);
+    } catch (e) {
+      return errorResponse(e, 500);
+    } finally {
+      release(gen);
+    }
+  })();
+  // If the client goes away, finish anyway so the slot is released.
+  ctx?.waitUntil?.(work);
+  return work;
 }
 
-function errorResponse(e) {
+function errorResponse(e, status) {
   const body = JSON.stringify({ status: "UNKNOWN_ERROR", error_message: String(e?.message ?? e) });
   return new Response(body, {
-    status: 500,
+    status,
     headers: { "Content-Type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*" },
   });
 }

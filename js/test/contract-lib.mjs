@@ -1,0 +1,68 @@
+// Shared by the contract runners (wasm in Node, Worker under workerd, JS
+// module in Chromium): loads testdata/contract/cases.json and the goldens,
+// and compares one answer with its case, describing every difference.
+import { readFileSync, readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+
+export const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
+
+export function loadContract() {
+  const cf = JSON.parse(readFileSync(join(repoRoot, "testdata/contract/cases.json"), "utf8"));
+  if (!Array.isArray(cf.cases) || cf.cases.length === 0) throw new Error("no contract cases");
+  const keyHashes = readFileSync(join(repoRoot, cf.keys), "utf8");
+  const goldenDir = join(repoRoot, "testdata/contract/golden");
+  const goldens = {};
+  for (const c of cf.cases) {
+    goldens[c.name] = readFileSync(join(goldenDir, c.name + ".json")); // bytes
+
+  }
+  const stray = readdirSync(goldenDir).filter((f) => f.endsWith(".json") && !(f.slice(0, -5) in goldens));
+  return { ...cf, bundleDir: join(repoRoot, cf.bundle), keyHashes, goldens, stray };
+}
+
+// compare returns a list of problems ([] when the answer matches). want:
+// the golden's bytes; got: {status, body (bytes: Buffer/Uint8Array), cors
+// (the Access-Control-Allow-Origin value)} or {error}.
+export function compare(c, want, got) {
+  const problems = [];
+  if (got.error) return [`request failed: ${got.error}`];
+  if (got.status !== c.status) problems.push(`status ${got.status}, want ${c.status}`);
+  if (got.cors !== "*") problems.push(`Access-Control-Allow-Origin ${JSON.stringify(got.cors)}, want "*"`);
+  const wantBody = c.status === 204 ? Buffer.alloc(0) : Buffer.from(want);
+  const gotBody = Buffer.from(got.body ?? []);
+  if (!gotBody.equals(wantBody)) problems.push(bodyDiff(wantBody, gotBody));
+  return problems;
+}
+
+// bodyDiff points at the first differing byte and shows both bodies.
+export function bodyDiff(a, b) {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const ctx = (buf) => JSON.stringify(buf.subarray(Math.max(0, i - 40), i + 40).toString("utf8"));
+  return [
+    `body differs at byte ${i} (got ${b.length} bytes, want ${a.length})`,
+    `  near: got  ${ctx(b)}`,
+    `        want ${ctx(a)}`,
+    `  got:  ${b.toString("utf8")}`,
+    `  want: ${a.toString("utf8")}`,
+  ].join("\n");
+}
+
+// summary describes every failing case in one message listing every failing case, so a run shows all
+// differences at once (node:test also gets one subtest per case).
+export function summary(results) {
+  const bad = results.filter((r) => r.problems.length);
+  if (!bad.length) return null;
+  return `${bad.length}/${results.length} contract cases differ:\n` +
+    bad.map((r) => `--- ${r.name}\n${r.problems.join("\n")}`).join("\n");
+}
+
+// responseResult turns a fetch Response into the {status, body, cors} shape.
+export async function responseResult(res) {
+  return {
+    status: res.status,
+    body: Buffer.from(await res.arrayBuffer()),
+    cors: res.headers.get("access-control-allow-origin"),
+  };
+}

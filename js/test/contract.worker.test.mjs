@@ -1,0 +1,82 @@
+// The contract suite against the Worker under workerd (Miniflare's Node
+// API loading worker/build: script, wasm module, bundle as static assets,
+// BANDO_KEY_HASHES from testdata/keys.txt). Needs `make worker`.
+//
+//   node --test js/test/contract.worker.test.mjs
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { loadContract, compare, summary, responseResult, repoRoot } from "./contract-lib.mjs";
+import { startWorker, workerDir } from "./worker-miniflare.mjs";
+
+const cf = loadContract();
+const buildDir = join(workerDir, "build");
+// Free plan: 3 MB compressed for the Worker script (everything but assets).
+const MAX_SCRIPT_GZIP = 3_000_000;
+
+let mf;
+before(async () => {
+  ({ mf } = await startWorker({ buildDir, keyHashes: cf.keyHashes }));
+});
+after(async () => { await mf?.dispose(); });
+
+async function run(c) {
+  const init = { method: c.method };
+  if (c.body !== null) init.body = c.body;
+  try {
+    return await responseResult(await mf.dispatchFetch("http://127.0.0.1" + c.url, init));
+  } catch (e) {
+    return { error: String(e?.stack ?? e) };
+  }
+}
+
+test("contract cases (Worker under workerd)", async (t) => {
+  assert.deepEqual(cf.stray, [], "golden files without a case");
+  const results = [];
+  for (const c of cf.cases) {
+    const problems = compare(c, cf.goldens[c.name], await run(c));
+    results.push({ name: c.name, problems });
+    await t.test(c.name, () => { assert.ok(problems.length === 0, problems.join("\n")); });
+  }
+  const msg = summary(results);
+  assert.ok(msg === null, msg);
+});
+
+test("concurrent requests are queued into the one Go instance", async () => {
+  // Every case at once, three times over, must still give the goldens.
+  const all = [...cf.cases, ...cf.cases, ...cf.cases];
+  const got = await Promise.all(all.map(run));
+  const results = all.map((c, i) => ({ name: c.name, problems: compare(c, cf.goldens[c.name], got[i]) }));
+  const msg = summary(results);
+  assert.ok(msg === null, msg);
+});
+
+test("bundle files are not served publicly", async () => {
+  const r = await mf.dispatchFetch("http://127.0.0.1/manifest.json");
+  assert.equal(r.status, 404);
+  assert.doesNotMatch(await r.text(), /"tiles"/);
+});
+
+test("Worker script upload size (gzip -9) is within 3 MB", () => {
+  const script = Buffer.concat(["app.wasm", "index.mjs", "wasm_exec.js"].map((f) => readFileSync(join(buildDir, f))));
+  const gz = gzipSync(script, { level: 9 }).length;
+  console.log(`worker script: ${script.length} bytes, gzip -9 ${gz} bytes (limit ${MAX_SCRIPT_GZIP})`);
+  assert.ok(gz <= MAX_SCRIPT_GZIP, `worker script gzip ${gz} > ${MAX_SCRIPT_GZIP}`);
+});
+
+test("wrangler bundles the Worker from wrangler.toml (deploy --dry-run)", () => {
+  const wrangler = join(repoRoot, "js/node_modules/.bin/wrangler");
+  const out = execFileSync(wrangler, ["deploy", "--dry-run", "--outdir", join(buildDir, "dist")], {
+    cwd: workerDir,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1", NO_COLOR: "1" },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  const m = out.match(/Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/);
+  assert.ok(m, `no upload size in wrangler output:\n${out}`);
+  console.log(`wrangler: upload ${m[1]} KiB, gzip ${m[2]} KiB`);
+  assert.ok(Number(m[2]) * 1024 <= MAX_SCRIPT_GZIP, `wrangler gzip ${m[2]} KiB > 3 MB`);
+});
