@@ -1,0 +1,201 @@
+package admin_test
+
+import (
+	"context"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	builder "github.com/bando-vn/bando/bundle/admin"
+	"github.com/bando-vn/bando/core/admin"
+	"github.com/bando-vn/bando/core/tile"
+)
+
+// Benchmarks read the admin tiles from $ADMIN_TILES_DIR (files named by key,
+// as TestWriteTiles writes them: the way to benchmark under wasm without
+// building there), or build them from <repo>/../shared/data/admin.
+
+var (
+	tilesOnce sync.Once
+	tilesMap  tile.MapGetter
+	tilesErr  error
+)
+
+func repoRoot(tb testing.TB) string {
+	dir, err := os.Getwd()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		if filepath.Dir(dir) == dir {
+			tb.Fatal("repo root not found")
+		}
+		dir = filepath.Dir(dir)
+	}
+}
+
+func sharedAdmin(tb testing.TB) string {
+	p := filepath.Join(repoRoot(tb), "..", "shared", "data", "admin")
+	if _, err := os.Stat(p); err != nil {
+		if os.Getenv("CI") != "" {
+			tb.Fatalf("shared data missing under CI: %v", err)
+		}
+		tb.Skipf("shared data not available (%v): skipping", err)
+	}
+	return p
+}
+
+func loadTiles(tb testing.TB) tile.MapGetter {
+	tilesOnce.Do(func() {
+		if dir := os.Getenv("ADMIN_TILES_DIR"); dir != "" {
+			tilesMap, tilesErr = readTileDir(dir)
+			return
+		}
+		res, err := builder.Build(sharedAdmin(tb))
+		if err != nil {
+			tilesErr = err
+			return
+		}
+		tilesMap = tile.MapGetter(res.Tiles)
+	})
+	if tilesErr != nil {
+		tb.Fatal(tilesErr)
+	}
+	if tilesMap == nil {
+		tb.Skip("no tiles")
+	}
+	return tilesMap
+}
+
+func readTileDir(dir string) (tile.MapGetter, error) {
+	m := tile.MapGetter{}
+	err := filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err != nil || info.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		m[filepath.ToSlash(rel)] = b
+		return nil
+	})
+	return m, err
+}
+
+// TestWriteTiles writes the built tiles under $ADMIN_WRITE_TILES (skipped when unset).
+func TestWriteTiles(t *testing.T) {
+	out := os.Getenv("ADMIN_WRITE_TILES")
+	if out == "" {
+		t.Skip("set ADMIN_WRITE_TILES=dir to write the admin tiles")
+	}
+	for k, b := range loadTiles(t) {
+		p := filepath.Join(out, filepath.FromSlash(k))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// foundPoints returns n seeded random points inside wards, within box
+// (minLat, minLng, maxLat, maxLng).
+func foundPoints(tb testing.TB, l *admin.Lookup, seed int64, n int, box [4]float64) [][2]float64 {
+	rng := rand.New(rand.NewSource(seed))
+	var pts [][2]float64
+	for tries := 0; len(pts) < n && tries < 100*n; tries++ {
+		lat := box[0] + rng.Float64()*(box[2]-box[0])
+		lng := box[1] + rng.Float64()*(box[3]-box[1])
+		r, err := l.Lookup(context.Background(), lat, lng)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if r.Status == admin.Found {
+			pts = append(pts, [2]float64{lat, lng})
+		}
+	}
+	return pts
+}
+
+var (
+	boxCities  = [4]float64{20.90, 105.70, 21.15, 105.95} // Hà Nội centre: one cell
+	boxCountry = [4]float64{8.4, 102.1, 23.4, 109.5}
+)
+
+func benchLookup(b *testing.B, box [4]float64, opts ...admin.Option) {
+	g := loadTiles(b)
+	l := admin.New(g, opts...)
+	const seed = 42
+	pts := foundPoints(b, l, seed, 4096, box)
+	if len(pts) == 0 {
+		b.Fatal("no points")
+	}
+	ctx := context.Background()
+	for _, p := range pts { // warm the cache
+		if _, err := l.Lookup(ctx, p[0], p[1]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	durs := make([]time.Duration, 0, b.N)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := pts[i%len(pts)]
+		t0 := time.Now()
+		r, err := l.Lookup(ctx, p[0], p[1])
+		durs = append(durs, time.Since(t0))
+		if err != nil || r.Status != admin.Found {
+			b.Fatalf("%v %v", r, err)
+		}
+	}
+	b.StopTimer()
+	sort.Slice(durs, func(i, j int) bool { return durs[i] < durs[j] })
+	q := func(f float64) float64 { return float64(durs[int(f*float64(len(durs)-1))].Nanoseconds()) / 1e3 }
+	b.ReportMetric(q(0.50), "p50-µs")
+	b.ReportMetric(q(0.95), "p95-µs")
+	b.ReportMetric(q(0.99), "p99-µs")
+}
+
+// BenchmarkLookupCity: random points in central Hà Nội (seed 42), default cache, warm.
+func BenchmarkLookupCity(b *testing.B) { benchLookup(b, boxCities) }
+
+// BenchmarkLookupCountry: random points over all of Vietnam (seed 42), a cache
+// large enough for every cell, warm.
+func BenchmarkLookupCountry(b *testing.B) {
+	benchLookup(b, boxCountry, admin.WithCacheCells(1024))
+}
+
+// BenchmarkDecodeCell: the cold cost of one cell, for the largest and the median cell tile.
+func BenchmarkDecodeCell(b *testing.B) {
+	g := loadTiles(b)
+	var keys []string
+	for k := range g {
+		if strings.HasPrefix(k, "admin/cell/") {
+			keys = append(keys, k)
+		}
+	}
+	sort.Slice(keys, func(i, j int) bool { return len(g[keys[i]]) < len(g[keys[j]]) })
+	for _, c := range []struct{ name, key string }{{"median", keys[len(keys)/2]}, {"max", keys[len(keys)-1]}} {
+		b.Run(c.name, func(b *testing.B) {
+			data := g[c.key]
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := admin.DecodeCell(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
