@@ -20,18 +20,20 @@ help:
 bando:
 	$(GO) build -trimpath -o build/bando ./bundle/cmd/bando
 
-# The Worker: worker/build = app.wasm (wasm-opt -Oz when available), Go's
-# wasm_exec.js, our glue, and the bundle as static assets (BUNDLE=dir).
+# The Worker: worker/build = app.wasm (wasm-opt -Oz when available; WASM_OPT=
+# skips it), Go's wasm_exec.js, our glue, and the bundle as static assets
+# (BUNDLE=dir). Prints the upload size.
 worker: BUNDLE ?= testdata/bundle
+worker: WASM_OPT ?= wasm-opt
 worker:
 	test -f $(BUNDLE)/manifest.json || (echo "worker: no bundle at BUNDLE=$(BUNDLE)" >&2; exit 1)
 	rm -rf worker/build
 	mkdir -p worker/build/assets
 	$(WASMENV) $(GO) build -trimpath -ldflags="-s -w" -o worker/build/app.wasm ./worker
-	if command -v wasm-opt >/dev/null 2>&1; then \
-		wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
+	if [ -n "$(WASM_OPT)" ] && command -v $(WASM_OPT) >/dev/null 2>&1; then \
+		$(WASM_OPT) -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
 			worker/build/app.wasm -o worker/build/app.opt.wasm && mv worker/build/app.opt.wasm worker/build/app.wasm; \
-	else echo "worker: wasm-opt not found, app.wasm not optimised"; fi
+	else echo "worker: no wasm-opt (WASM_OPT=$(WASM_OPT)), app.wasm not optimised"; fi
 	cp $(GOROOT)/lib/wasm/wasm_exec.js worker/build/wasm_exec.js
 	cp worker/src/index.mjs worker/build/index.mjs
 	cp $(BUNDLE)/manifest.json worker/build/assets/
@@ -66,8 +68,18 @@ WASMPKGS = $(shell $(GO) list ./core/... ./h3port | grep -v -e /httpserve -e /in
 test-wasm:
 	PATH="$(NODEBIN):$$PATH" $(WASMENV) $(GO) test $(WASMPKGS)
 
-test-js: wasm js-deps
-	node --test js/test/
+# The contract suite in wasm/Node, the Worker under workerd (Miniflare) and
+# headless Chromium (needs /usr/bin/chromium or CHROMIUM=path), plus any
+# other js/test/*.test.mjs.
+test-js: wasm worker js-deps
+	node --test js/test/*.test.mjs
+
+.PHONY: test-worker test-browser
+test-worker: worker js-deps
+	node --test js/test/contract.worker.test.mjs
+
+test-browser: wasm js-deps
+	node --test js/test/contract.browser.test.mjs
 
 fuzz:
 	sh .ci/fuzz.sh
