@@ -69,6 +69,21 @@ function wrap(raw) {
     gridRing: (cells, k) => decodeLists(asU64(raw.gridRing(u8(cells), bytes(k))), cells.length),
     gridDistance: (pairs) => asU64(raw.gridDistance(u8(pairs))),
     areNeighborCells: (pairs) => asU64(raw.areNeighborCells(u8(pairs))),
+    // cellsToMultiPolygon(cells: BigUint64Array) -> [[[[lat, lng] radians]]] or {error}
+    cellsToMultiPolygon: (cells) => {
+      const f = asF64(raw.cellsToMultiPolygon(u8(cells)));
+      if (f[0] < 0) return { error: -f[0] };
+      let p = 0;
+      const polys = new Array(f[p++]);
+      for (let i = 0; i < polys.length; i++) {
+        const loops = (polys[i] = new Array(f[p++]));
+        for (let j = 0; j < loops.length; j++) {
+          const verts = (loops[j] = new Array(f[p++]));
+          for (let v = 0; v < verts.length; v++, p += 2) verts[v] = [f[p], f[p + 1]];
+        }
+      }
+      return polys;
+    },
     polygonToCells: raw.polygonToCells
       ? (loopsDeg, res) => {
           // loopsDeg: array of loops, each an array of [lat,lng] degrees

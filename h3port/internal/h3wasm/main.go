@@ -238,6 +238,27 @@ var funcs = map[string]func(args []js.Value) js.Value{
 		}
 		return out(o)
 	},
+	// cellsToMultiPolygon(cells) -> f64 [nPolys, (nLoops, (nVerts, lat, lng, ...)...)...]
+	// radians; [-code] on error.
+	"cellsToMultiPolygon": func(a []js.Value) js.Value {
+		cells := in(a[0])
+		hs := unsafe.Slice((*h3port.Cell)(unsafe.Pointer(unsafe.SliceData(cells))), len(cells))
+		mp, err := h3port.CellsToMultiPolygonRads(hs)
+		if err != nil {
+			return outF([]float64{-float64(h3port.ErrorCode(err))})
+		}
+		o := []float64{float64(len(mp))}
+		for _, p := range mp {
+			o = append(o, float64(len(p)))
+			for _, l := range p {
+				o = append(o, float64(len(l)))
+				for _, v := range l {
+					o = append(o, v[0], v[1])
+				}
+			}
+		}
+		return outF(o)
+	},
 	// polygonToCells(loops: f64 [nLoops, n0, lat,lng..., n1, ...] degrees, res: u8) -> list (one element)
 	"polygonToCells": func(a []js.Value) js.Value {
 		f := f64s(in(a[0]))
