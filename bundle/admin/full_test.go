@@ -100,12 +100,18 @@ func TestFullEveryNewWard(t *testing.T) {
 	parallel(len(feats), func(i int) { poles[i], dists[i] = poleOf(feats[i].Polys) })
 	l := core.New(tile.MapGetter(res.Tiles))
 	ctx := context.Background()
-	ok, minD := 0, math.Inf(1)
+	ok, minD, noOldWard, noOldDist := 0, math.Inf(1), 0, 0
 	for i, f := range feats {
 		minD = math.Min(minD, dists[i])
 		r, err := l.Lookup(ctx, float64(poles[i].y)/1e7, float64(poles[i].x)/1e7)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if r.Old.Ward.Code == "" {
+			noOldWard++
+		}
+		if r.Old.District.Code == "" || r.Old.Province.Code == "" {
+			noOldDist++
 		}
 		if r.New.Ward.Code == f.Props["code"] && r.New.Province.Code == f.Props["provinceCode"] && r.New.ProvinceShort != "" {
 			ok++
@@ -114,6 +120,7 @@ func TestFullEveryNewWard(t *testing.T) {
 		}
 	}
 	t.Logf("new wards: %d/%d (%.2f%%) looked up right at their pole of inaccessibility (nearest pole %.1f m from its border)", ok, len(feats), 100*float64(ok)/float64(len(feats)), minD)
+	t.Logf("same points, old structure: %d without old ward (district polygon and table disagree), %d without old district/province", noOldWard, noOldDist)
 	if ok != len(feats) {
 		t.Errorf("want 100%%")
 	}
@@ -217,6 +224,25 @@ func TestFullOldAgreement(t *testing.T) {
 		}
 		if pct < 99.5 {
 			t.Errorf("%s: agreement %.3f%% < 99.5%%", tc.file, pct)
+		}
+	}
+}
+
+func TestFullDeterministic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	res, dir := fullBuild(t)
+	again, err := Build(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Tiles) != len(res.Tiles) {
+		t.Fatalf("%d vs %d tiles", len(again.Tiles), len(res.Tiles))
+	}
+	for k, b := range res.Tiles {
+		if string(again.Tiles[k]) != string(b) {
+			t.Errorf("tile %s differs between two builds", k)
 		}
 	}
 }
