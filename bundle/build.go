@@ -54,6 +54,12 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 	if err != nil {
 		return st, err
 	}
+	if o.Admin != "" {
+		logf(o.Log, "building administrative layers from %s", o.Admin)
+		if err := addAdmin(o.Admin, m, tiles); err != nil {
+			return st, err
+		}
+	}
 	logf(o.Log, "writing %d tiles to %s", len(tiles), o.Out)
 	if err := tile.WriteBundle(o.Out, m, tiles); err != nil {
 		return st, fmt.Errorf("writing %s: %w", o.Out, err)

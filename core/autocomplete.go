@@ -230,11 +230,13 @@ func serveAutocomplete(ctx context.Context, e *Engine, p params, _ *Request) (an
 		hits = hits[:q.size]
 	}
 	if autocompleteShape(p) == ShapeGoogle {
-		return e.googlePredictions(q, hits), nil
+		return e.googlePredictions(ctx, q, hits)
 	}
 	fs := make([]Feature, len(hits))
 	for i := range hits {
-		fs[i] = e.feature(&hits[i].p, q.focus, q.adminV2)
+		if fs[i], err = e.feature(ctx, &hits[i].p, q.focus, q.adminV2); err != nil {
+			return nil, err
+		}
 	}
 	return collection(fs), nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/tile"
 )
 
@@ -50,6 +51,9 @@ type Engine struct {
 	store   *tile.Store
 	opts    Options
 	decoded decodedCache
+
+	adminOnce sync.Once
+	admin     *admin.Lookup // nil without an admin layer
 }
 
 // New opens the bundle behind src (reading only its manifest).

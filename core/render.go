@@ -1,6 +1,7 @@
 package core
 
 import (
+	"context"
 	"strings"
 	"unicode/utf16"
 
@@ -40,8 +41,11 @@ func label(p *place.Place, a adminNames) (full, secondary string) {
 
 // feature renders a place as a Pelias-shape feature; focus, when given,
 // fills distance.
-func (e *Engine) feature(p *place.Place, focus *LatLng, v2 bool) Feature {
-	a := e.adminOf(p, v2)
+func (e *Engine) feature(ctx context.Context, p *place.Place, focus *LatLng, v2 bool) (Feature, error) {
+	a, err := e.adminOf(ctx, p, v2)
+	if err != nil {
+		return Feature{}, err
+	}
 	full, _ := label(p, a)
 	house, street := addressParts(p)
 	hs := strings.TrimSpace(house + " " + street)
@@ -65,12 +69,27 @@ func (e *Engine) feature(p *place.Place, focus *LatLng, v2 bool) Feature {
 		d := int(distanceM(*focus, LatLng{p.LatF(), p.LngF()}) + 0.5)
 		props.Distance = &d
 	}
-	return Feature{Type: "Feature", Geometry: Geometry{Type: "Point", Coordinates: [2]Deg{Deg(p.LngF()), Deg(p.LatF())}}, Properties: props}
+	return Feature{Type: "Feature", Geometry: Geometry{Type: "Point", Coordinates: [2]Deg{Deg(p.LngF()), Deg(p.LatF())}}, Properties: props}, nil
 }
 
-// adminOf names the administrative units of a place. Until the admin layer
-// is in the bundle it knows none (empty names, rendered as null).
-func (e *Engine) adminOf(_ *place.Place, _ bool) adminNames { return adminNames{} }
+// adminOf names the administrative units containing a place, from the
+// bundle's administrative polygons (API.md §4): new ward and province under
+// admin_v2, else old ward, district and province. Without an admin layer,
+// or outside every unit, the names are empty (rendered as null).
+func (e *Engine) adminOf(ctx context.Context, p *place.Place, v2 bool) (adminNames, error) {
+	al := e.adminLookup()
+	if al == nil {
+		return adminNames{}, nil
+	}
+	res, err := al.Lookup(ctx, p.LatF(), p.LngF())
+	if err != nil {
+		return adminNames{}, err
+	}
+	if v2 {
+		return adminNames{Ward: res.New.Ward.Name, Province: res.New.Province.Name}, nil
+	}
+	return adminNames{Ward: res.Old.Ward.Name, District: res.Old.District.Name, Province: res.Old.Province.Name}, nil
+}
 
 // Prediction is a Google-shape autocomplete prediction (API.md §3.1).
 type Prediction struct {
@@ -103,12 +122,16 @@ type predictionsBody struct {
 	Status      string       `json:"status"`
 }
 
-func (e *Engine) googlePredictions(q acQuery, hits []hit) predictionsBody {
+func (e *Engine) googlePredictions(ctx context.Context, q acQuery, hits []hit) (predictionsBody, error) {
 	body := predictionsBody{Predictions: []Prediction{}, Status: "OK"}
 	toks := text.Tokens(q.text)
 	for i := range hits {
 		p := &hits[i].p
-		full, secondary := label(p, e.adminOf(p, q.adminV2))
+		a, err := e.adminOf(ctx, p, q.adminV2)
+		if err != nil {
+			return body, err
+		}
+		full, secondary := label(p, a)
 		spans := text.FoldMapped(full).MatchSpans(toks)
 		main := text.FoldMapped(p.Name).MatchSpans(toks)
 		pr := Prediction{
@@ -125,7 +148,7 @@ func (e *Engine) googlePredictions(q acQuery, hits []hit) predictionsBody {
 	if len(body.Predictions) == 0 {
 		body.Status = "ZERO_RESULTS"
 	}
-	return body
+	return body, nil
 }
 
 // terms splits a description on ", " with UTF-16 offsets.

@@ -20,8 +20,10 @@ var routes map[string]endpoint
 
 func init() {
 	routes = map[string]endpoint{
-		"/v1/status":       {method: "GET", shape: fixed(ShapeGoogle), handler: serveStatus},
-		"/v1/autocomplete": {method: "GET", shape: autocompleteShape, handler: serveAutocomplete},
+		"/v1/status":          {method: "GET", shape: fixed(ShapeGoogle), handler: serveStatus},
+		"/v1/autocomplete":    {method: "GET", shape: autocompleteShape, handler: serveAutocomplete},
+		"/v1/forcodes/encode": {method: "POST", shape: fixed(ShapeGoogle), handler: serveForcodesEncode},
+		"/v1/forcodes/decode": {method: "POST", shape: fixed(ShapeGoogle), handler: serveForcodesDecode},
 	}
 }
 
@@ -53,7 +55,7 @@ func (e *Engine) Serve(ctx context.Context, r *Request) (resp *Response) {
 	shape = ep.shape(p)
 	if r.Method != ep.method && !(r.Method == "HEAD" && ep.method == "GET") {
 		resp := e.errorResponse(shape, &Error{Kind: KindMethod, Msg: fmt.Sprintf("method %s not allowed, use %s", r.Method, ep.method)})
-		resp.Header = append(resp.Header, [2]string{"Allow", ep.method + ", OPTIONS"})
+		resp.Header = append(resp.Header, [2]string{"Allow", ep.method})
 		return resp
 	}
 	if perr != nil {

@@ -74,3 +74,9 @@ func Candidates(s string, codes []string) []Candidate {
 	}
 	return out
 }
+
+// Codes are the province short codes of the new structure (API.md §5).
+var Codes = []string{
+	"TQ", "CB", "LCU", "LCI", "TN", "DB", "LS", "SL", "PT", "BN", "QNH", "HN", "HP", "HY", "NB", "TH", "NA",
+	"HT", "QT", "HUE", "DNG", "QNG", "GL", "DLK", "KH", "LD", "DN", "TNH", "HCM", "DT", "AG", "VL", "CT", "CM",
+}
