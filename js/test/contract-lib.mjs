@@ -1,7 +1,7 @@
 // Shared by the contract runners (wasm in Node, Worker under workerd, JS
 // module in Chromium): loads testdata/contract/cases.json and the goldens,
 // and compares one answer with its case, describing every difference.
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 
@@ -14,7 +14,9 @@ export function loadContract() {
   const goldenDir = join(repoRoot, "testdata/contract/golden");
   const goldens = {};
   for (const c of cf.cases) {
-    goldens[c.name] = readFileSync(join(goldenDir, c.name + ".json")); // bytes
+    // Bytes; null when missing (reported as that case's failure).
+    const f = join(goldenDir, c.name + ".json");
+    goldens[c.name] = existsSync(f) ? readFileSync(f) : null;
 
   }
   const stray = readdirSync(goldenDir).filter((f) => f.endsWith(".json") && !(f.slice(0, -5) in goldens));
@@ -26,6 +28,7 @@ export function loadContract() {
 // (the Access-Control-Allow-Origin value)} or {error}.
 export function compare(c, want, got) {
   const problems = [];
+  if (want === null) return [`no golden testdata/contract/golden/${c.name}.json (go test ./core/httpserve -run Contract -update)`];
   if (got.error) return [`request failed: ${got.error}`];
   if (got.status !== c.status) problems.push(`status ${got.status}, want ${c.status}`);
   if (got.cors !== "*") problems.push(`Access-Control-Allow-Origin ${JSON.stringify(got.cors)}, want "*"`);
@@ -56,6 +59,16 @@ export function summary(results) {
   if (!bad.length) return null;
   return `${bad.length}/${results.length} contract cases differ:\n` +
     bad.map((r) => `--- ${r.name}\n${r.problems.join("\n")}`).join("\n");
+}
+
+// requestInit builds the fetch init of a case: method, headers (optional in
+// cases.json) and the body as bytes, so that no runtime adds a Content-Type
+// of its own (the native runner sends none either).
+export function requestInit(c) {
+  const init = { method: c.method };
+  if (c.headers) init.headers = c.headers;
+  if (c.body !== null && c.body !== undefined) init.body = new TextEncoder().encode(c.body);
+  return init;
 }
 
 // responseResult turns a fetch Response into the {status, body, cors} shape.

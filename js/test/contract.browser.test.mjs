@@ -51,7 +51,9 @@ async function inPage({ cases, keyHashes, bundle }) {
   for (const c of cases) {
     try {
       const init = { method: c.method };
-      if (c.body !== null) init.body = c.body;
+      if (c.headers) init.headers = c.headers;
+      // Bytes, so fetch adds no Content-Type (as in the other runners).
+      if (c.body !== null && c.body !== undefined) init.body = new TextEncoder().encode(c.body);
       const r = await bando.fetch(c.url, init);
       out.push({
         status: r.status,

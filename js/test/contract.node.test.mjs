@@ -7,7 +7,7 @@ import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { loadContract, compare, summary, responseResult, repoRoot } from "./contract-lib.mjs";
+import { loadContract, compare, summary, responseResult, requestInit, repoRoot } from "./contract-lib.mjs";
 import { Bando } from "../bando.mjs";
 
 const cf = loadContract();
@@ -19,8 +19,7 @@ before(async () => {
 });
 
 async function run(c) {
-  const init = { method: c.method };
-  if (c.body !== null) init.body = c.body;
+  const init = requestInit(c);
   try {
     return await responseResult(await bando.fetch(c.url, init));
   } catch (e) {

@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { loadContract, compare, summary, responseResult, repoRoot } from "./contract-lib.mjs";
+import { loadContract, compare, summary, responseResult, requestInit, repoRoot } from "./contract-lib.mjs";
 import { startWorker, workerDir } from "./worker-miniflare.mjs";
 
 const cf = loadContract();
@@ -24,8 +24,7 @@ before(async () => {
 after(async () => { await mf?.dispose(); });
 
 async function run(c) {
-  const init = { method: c.method };
-  if (c.body !== null) init.body = c.body;
+  const init = requestInit(c);
   try {
     return await responseResult(await mf.dispatchFetch("http://127.0.0.1" + c.url, init));
   } catch (e) {

@@ -24,10 +24,12 @@ export function wranglerSettings() {
   };
 }
 
-export async function startWorker({ buildDir = join(workerDir, "build"), keyHashes, port = 0, extraBindings = {} } = {}) {
+// assetsDir: the bundle to serve (default buildDir/assets).
+export async function startWorker({ buildDir = join(workerDir, "build"), assetsDir, keyHashes, port = 0, extraBindings = {} } = {}) {
   const s = wranglerSettings();
-  for (const f of ["index.mjs", "wasm_exec.js", "app.wasm", "assets/manifest.json"]) {
-    if (!existsSync(join(buildDir, f))) throw new Error(`${join(buildDir, f)} missing: run \`make worker\` first`);
+  assetsDir ??= join(buildDir, "assets");
+  for (const f of ["index.mjs", "wasm_exec.js", "app.wasm"].map((f) => join(buildDir, f)).concat(join(assetsDir, "manifest.json"))) {
+    if (!existsSync(f)) throw new Error(`${f} missing: run \`make worker\` first`);
   }
   const mf = new Miniflare({
     name: "bando",
@@ -41,7 +43,7 @@ export async function startWorker({ buildDir = join(workerDir, "build"), keyHash
     compatibilityFlags: s.compatibilityFlags,
     bindings: { BANDO_KEY_HASHES: keyHashes, ...extraBindings },
     assets: {
-      directory: join(buildDir, "assets"),
+      directory: assetsDir,
       binding: s.assetsBinding ?? "ASSETS",
       routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true },
     },

@@ -1,0 +1,219 @@
+// Worker and wasm-in-Node measurements for /v1/autocomplete (bounded).
+//
+//   node js/bench/worker-bench.mjs [--bundle dir]... [--n 1000] [--repeats 5]
+//        [--seconds 10] [--concurrency 1,8,32] [--out file.md]
+//
+// Needs `make worker` (worker/build: app.wasm, wasm_exec.js, index.mjs) and
+// `make wasm` (build/bando.wasm). For each bundle (default testdata/bundle,
+// plus /tmp/hanoi when it exists):
+//   1. Worker CPU per request: the Worker runs under workerd (Miniflare, one
+//      isolate); after warm-up, N sequential autocomplete requests; the
+//      workerd process's utime+stime (/proc/<pid>/stat) over them / N; median
+//      of --repeats. The same is measured for a no-op JS Worker with the same
+//      assets/router setup (harness overhead: Miniflare's entry and asset
+//      router workers, HTTP), and the difference is reported too.
+//   2. Worker throughput: a Node HTTP client (keep-alive, concurrency C) for
+//      --seconds against workerd's socket on 127.0.0.1: req/s, latency.
+//   3. wasm in Node (js/bando.mjs): per-request latency (median, p95) and CPU
+//      (process.cpuUsage) for the same queries, sequential, after warm-up.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { execSync } from "node:child_process";
+import { Agent, request } from "node:http";
+import { cpus } from "node:os";
+import { join } from "node:path";
+import { Miniflare } from "miniflare";
+import { repoRoot } from "../test/contract-lib.mjs";
+import { startWorker, workerdPids, cpuTicks, wranglerSettings } from "../test/worker-miniflare.mjs";
+import { Bando } from "../bando.mjs";
+
+const args = process.argv.slice(2);
+const opt = (name, def) => {
+  const i = args.indexOf("--" + name);
+  return i >= 0 ? args[i + 1] : def;
+};
+const bundles = args.flatMap((a, i) => (a === "--bundle" ? [args[i + 1]] : []));
+if (!bundles.length) {
+  bundles.push(join(repoRoot, "testdata/bundle"));
+  if (existsSync("/tmp/hanoi/manifest.json")) bundles.push("/tmp/hanoi");
+}
+const N = Number(opt("n", 1000));
+const REPEATS = Number(opt("repeats", 5));
+const SECONDS = Math.min(Number(opt("seconds", 10)), 30);
+const CONCURRENCY = opt("concurrency", "1,8,32").split(",").map(Number);
+const OUT = opt("out", "");
+const TICK = 1 / 100; // seconds per clock tick (USER_HZ)
+
+const KEY = "bench-key";
+const KEY_HASHES = createHash("sha256").update(KEY).digest("hex");
+
+// What a user types: growing prefixes of common Vietnamese place queries
+// (folded and accented), both shapes, plus a few with a focus point.
+const words = ["pho hue", "hoan kiem", "nguyen trai", "ho guom", "cho", "ba dinh", "cau giay", "benh vien", "truong", "Phở Huế", "Hồ Tây", "nha hat", "ga ha noi", "ngan hang", "cafe"];
+const queries = [];
+for (const w of words) {
+  for (let n = 2; n <= w.length; n += 2) {
+    const t = encodeURIComponent(w.slice(0, n).trim());
+    if (t) queries.push(`/v1/autocomplete?text=${t}&apikey=${KEY}`);
+  }
+  const e = encodeURIComponent(w);
+  queries.push(`/v1/autocomplete?input=${e}&location=21.03,105.85&radius=10&apikey=${KEY}`);
+  queries.push(`/v1/autocomplete?text=${e}&focus.point.lat=21.03&focus.point.lon=105.85&size=5&apikey=${KEY}`);
+}
+
+const median = (a) => { const s = [...a].sort((x, y) => x - y); return s[Math.floor(s.length / 2)]; };
+const pct = (a, p) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(s.length * p))]; };
+const f2 = (x) => x.toFixed(2);
+
+function workerdPid() {
+  const pids = workerdPids();
+  if (pids.length !== 1) throw new Error(`expected one workerd child, found ${pids.join(",") || "none"}`);
+  return pids[0];
+}
+
+// sequential sends n requests one after another through dispatchFetch.
+async function sequential(mf, n, urls) {
+  const statuses = {};
+  for (let i = 0; i < n; i++) {
+    const r = await mf.dispatchFetch("http://127.0.0.1" + urls[i % urls.length]);
+    await r.arrayBuffer();
+    statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+  }
+  return statuses;
+}
+
+// cpuPerRequest: median over repeats of workerd CPU ms per request.
+async function cpuPerRequest(mf, urls) {
+  const pid = workerdPid();
+  await sequential(mf, Math.max(200, urls.length * 3), urls); // warm-up
+  const per = [];
+  let statuses;
+  for (let r = 0; r < REPEATS; r++) {
+    const t0 = cpuTicks(pid);
+    statuses = await sequential(mf, N, urls);
+    per.push(((cpuTicks(pid) - t0) * TICK * 1000) / N);
+  }
+  return { median: median(per), all: per, statuses, rss: rssMB(pid) };
+}
+
+function rssMB(pid) {
+  try {
+    const m = execSync(`grep VmRSS /proc/${pid}/status`, { encoding: "utf8" }).match(/(\d+)/);
+    return Number(m[1]) / 1024;
+  } catch { return NaN; }
+}
+
+// load: C concurrent keep-alive clients for SECONDS against workerd's socket.
+async function load(base, urls, c) {
+  const agent = new Agent({ keepAlive: true, maxSockets: c });
+  const lat = [];
+  let ok = 0, bad = 0, i = 0;
+  const end = performance.now() + SECONDS * 1000;
+  const one = (path) => new Promise((resolve) => {
+    const t = performance.now();
+    const req = request(new URL(path, base), { agent }, (res) => {
+      res.resume();
+      res.on("end", () => { lat.push(performance.now() - t); res.statusCode === 200 ? ok++ : bad++; resolve(); });
+    });
+    req.on("error", () => { bad++; resolve(); });
+    req.end();
+  });
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: c }, async () => {
+    while (performance.now() < end) await one(urls[i++ % urls.length]);
+  }));
+  const secs = (performance.now() - t0) / 1000;
+  agent.destroy();
+  return { c, rps: ok / secs, ok, bad, p50: median(lat), p95: pct(lat, 0.95), p99: pct(lat, 0.99) };
+}
+
+// noop Worker: same Miniflare/assets/router path, trivial JS answer.
+async function startNoop(assetsDir) {
+  const s = wranglerSettings();
+  const mf = new Miniflare({
+    modules: true,
+    script: `export default { fetch() { return new Response('{"ok":true}', { headers: { "content-type": "application/json" } }); } };`,
+    compatibilityDate: s.compatibilityDate,
+    assets: { directory: assetsDir, binding: "ASSETS", routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true } },
+    host: "127.0.0.1",
+    port: 0,
+  });
+  return { mf, url: await mf.ready };
+}
+
+async function benchWorker(bundle) {
+  const out = { bundle };
+  // Cold start: first request on a fresh isolate (Go start + manifest).
+  let { mf, url } = await startWorker({ assetsDir: bundle, keyHashes: KEY_HASHES });
+  try {
+    let t = performance.now();
+    let r = await mf.dispatchFetch(`http://127.0.0.1/v1/status?apikey=${KEY}`);
+    await r.arrayBuffer();
+    out.coldStatusMs = performance.now() - t;
+    t = performance.now();
+    r = await mf.dispatchFetch("http://127.0.0.1" + queries[0]);
+    await r.arrayBuffer();
+    out.firstAutocompleteMs = performance.now() - t;
+    out.cpu = await cpuPerRequest(mf, queries);
+    out.minimal = await cpuPerRequest(mf, ["/v1/autocomplete"]);
+    out.load = [];
+    for (const c of CONCURRENCY) out.load.push(await load(url, queries, c));
+  } finally {
+    await mf.dispose();
+  }
+  ({ mf } = await startNoop(bundle));
+  try {
+    out.noop = await cpuPerRequest(mf, ["/"]);
+  } finally {
+    await mf.dispose();
+  }
+  return out;
+}
+
+async function benchNode(bundle) {
+  const bando = await Bando.open({ tiles: bundle, keyHashes: KEY_HASHES });
+  for (let i = 0; i < queries.length * 3; i++) await (await bando.fetch(queries[i % queries.length])).arrayBuffer();
+  const lat = [];
+  const n = Math.max(N, queries.length * 5);
+  const c0 = process.cpuUsage();
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const r = await bando.fetch(queries[i % queries.length]);
+    await r.arrayBuffer();
+    lat.push(performance.now() - t);
+  }
+  const c = process.cpuUsage(c0);
+  return { n, p50: median(lat), p95: pct(lat, 0.95), p99: pct(lat, 0.99), cpuMs: (c.user + c.system) / 1000 / n };
+}
+
+const date = new Date().toISOString();
+const machine = `${cpus().length} CPUs (nproc ${execSync("nproc", { encoding: "utf8" }).trim()}), ${cpus()[0]?.model}`;
+const lines = [];
+const log = (s = "") => { lines.push(s); console.log(s); };
+log(`# bando Worker benchmarks`);
+log();
+log(`- date: ${date}`);
+log(`- machine: ${machine}; node ${process.version}; miniflare ${JSON.parse(readFileSync(join(repoRoot, "js/node_modules/miniflare/package.json"), "utf8")).version} (workerd)`);
+log(`- command: \`node js/bench/worker-bench.mjs ${args.join(" ")}\` (N=${N}, repeats=${REPEATS}, load ${SECONDS}s per concurrency ${CONCURRENCY.join("/")})`);
+log(`- queries: ${queries.length} autocomplete URLs (typing prefixes of ${words.length} phrases; Pelias and Google shapes), cycled`);
+log();
+for (const b of bundles) {
+  log(`## bundle ${b}`);
+  log();
+  const w = await benchWorker(b);
+  log(`Worker under workerd (one isolate, Miniflare):`);
+  log();
+  log(`- cold: first request (Go start + manifest) ${f2(w.coldStatusMs)} ms wall; first autocomplete ${f2(w.firstAutocompleteMs)} ms wall`);
+  log(`- CPU per autocomplete request (workerd utime+stime / N, median of ${REPEATS}): **${f2(w.cpu.median)} ms** (runs: ${w.cpu.all.map(f2).join(", ")}; statuses ${JSON.stringify(w.cpu.statuses)}; workerd RSS ${w.cpu.rss.toFixed(0)} MB)`);
+  log(`- CPU per request of a no-op JS Worker, same harness: ${f2(w.noop.median)} ms → autocomplete minus harness: **${f2(w.cpu.median - w.noop.median)} ms**`);
+  log(`- CPU per GET /v1/autocomplete without parameters (401 from Go, no search): ${f2(w.minimal.median)} ms`);
+  log();
+  log(`| concurrency | req/s | p50 ms | p95 ms | p99 ms | non-200 |`);
+  log(`|---:|---:|---:|---:|---:|---:|`);
+  for (const l of w.load) log(`| ${l.c} | ${l.rps.toFixed(0)} | ${f2(l.p50)} | ${f2(l.p95)} | ${f2(l.p99)} | ${l.bad} |`);
+  log();
+  const nd = await benchNode(b);
+  log(`wasm in Node (js/bando.mjs, ${nd.n} sequential requests after warm-up): p50 **${f2(nd.p50)} ms**, p95 **${f2(nd.p95)} ms**, p99 ${f2(nd.p99)} ms; CPU ${f2(nd.cpuMs)} ms/request`);
+  log();
+}
+if (OUT) writeFileSync(OUT, lines.join("\n") + "\n");
