@@ -1,11 +1,10 @@
 package core
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"math"
-	"sort"
-	"strings"
 
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/text"
@@ -75,17 +74,26 @@ func parseAutocompleteGoogle(p params, q acQuery) (acQuery, error) {
 	return q, err
 }
 
-// hit is a candidate place with its score.
+// hit is a candidate record of a search tile with what ranks it.
 type hit struct {
-	p        place.Place
-	accent   bool    // the typed text (with its accents) starts a word of the name
+	rec      int     // record index in the search tile
+	accent   bool    // typed accents match a word start of a name exactly
 	words    int     // query tokens that equal a whole name word
+	rank     int     // the place's importance
+	nameLen  int     // length of the matched (folded) name
 	distM    float64 // from the focus point, or 0
 	hasFocus bool
+	p        place.Place // decoded only for the results
 }
 
+// maxCandidates bounds the records one query scores (postings are ordered
+// by rank, so the cut keeps the most important places of each token).
+const maxCandidates = 3000
+
 // searchPlaces runs the prefix search of the search layer: every query
-// token must start a distinct word of the name.
+// token must start a distinct word of one of the place's names. Only the
+// packed columns of the tile are read while scoring; the winners' records
+// are decoded at the end.
 func (e *Engine) searchPlaces(ctx context.Context, q acQuery) ([]hit, error) {
 	toks := text.Tokens(q.text)
 	if len(toks) == 0 {
@@ -104,93 +112,144 @@ func (e *Engine) searchPlaces(ctx context.Context, q acQuery) ([]hit, error) {
 	if err != nil {
 		return nil, err
 	}
-	typed := text.Lower(q.text)
-	var hits []hit
-	for _, ri := range st.Prefix(primary, 5000) {
-		p, err := st.Place(ri)
-		if err != nil {
-			return nil, err
-		}
-		h, ok := matchPlace(&p, toks, typed)
+	typed := []byte(text.Lower(q.text))
+	accented := hasNonASCII(typed)
+	top := make([]hit, 0, q.size+1)
+	for _, r := range st.Prefix(primary, maxCandidates) {
+		words, nameLen, ok := matchNames(st.Folded(r), toks)
 		if !ok {
 			continue
 		}
+		h := hit{rec: r, words: words, nameLen: nameLen, rank: st.Rank(r)}
+		if accented {
+			h.accent = wordStartIndex(st.Lower(r), typed)
+		}
 		if q.focus != nil {
+			lat, lng := st.LatLngE7(r)
 			h.hasFocus = true
-			h.distM = distanceM(*q.focus, LatLng{p.LatF(), p.LngF()})
-			if h.distM > q.radiusKm*1000 && p.Layer == "venue" {
+			h.distM = distanceM(*q.focus, LatLng{float64(lat) / 1e7, float64(lng) / 1e7})
+			if h.distM > q.radiusKm*1000 && st.IsVenue(r) {
 				continue
 			}
 		}
-		hits = append(hits, h)
+		top = insertTop(top, h, q.size)
 	}
-	sort.SliceStable(hits, func(i, j int) bool { return hits[i].better(&hits[j]) })
-	return hits, nil
-}
-
-// matchPlace matches the query against each name of the place and keeps
-// the best.
-func matchPlace(p *place.Place, toks []string, typed string) (hit, bool) {
-	best, found := hit{p: *p}, false
-	for _, name := range p.Names() {
-		words, ok := matchTokens(text.Tokens(name), toks)
-		if !ok {
-			continue
-		}
-		h := hit{p: *p, words: words, accent: accentMatch(name, typed)}
-		if !found || h.better(&best) {
-			best, found = h, true
+	for i := range top {
+		if top[i].p, err = st.Place(top[i].rec); err != nil {
+			return nil, err
 		}
 	}
-	return best, found
+	return top, nil
 }
 
-// matchTokens reports whether every query token starts a distinct name
-// word, and how many equal a whole word.
-func matchTokens(name, query []string) (whole int, ok bool) {
-	used := make([]bool, len(name))
-	for _, qt := range query {
+// insertTop keeps the best k hits in order.
+func insertTop(top []hit, h hit, k int) []hit {
+	i := len(top)
+	for i > 0 && h.better(&top[i-1]) {
+		i--
+	}
+	if i >= k {
+		return top
+	}
+	top = append(top, hit{})
+	copy(top[i+1:], top[i:])
+	top[i] = h
+	if len(top) > k {
+		top = top[:k]
+	}
+	return top
+}
+
+func hasNonASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// matchNames matches the query tokens against each '\n'-separated folded
+// name and keeps the best: every token must start a distinct word.
+func matchNames(names []byte, toks []string) (whole, nameLen int, ok bool) {
+	best := -1
+	for len(names) > 0 {
+		name := names
+		if i := bytes.IndexByte(names, '\n'); i >= 0 {
+			name, names = names[:i], names[i+1:]
+		} else {
+			names = nil
+		}
+		if w, good := matchWords(name, toks); good && w > best {
+			best, nameLen = w, len(name)
+		}
+	}
+	return best, nameLen, best >= 0
+}
+
+// matchWords: every query token starts a distinct word of the folded name
+// (preferring a whole-word match); whole counts the whole-word matches.
+func matchWords(name []byte, toks []string) (whole int, ok bool) {
+	var starts [64]int
+	var ends [64]int
+	n := 0
+	for i := 0; i < len(name) && n < 64; {
+		for i < len(name) && name[i] == ' ' {
+			i++
+		}
+		if i == len(name) {
+			break
+		}
+		j := i
+		for j < len(name) && name[j] != ' ' {
+			j++
+		}
+		starts[n], ends[n] = i, j
+		n++
+		i = j
+	}
+	var used uint64
+	for _, qt := range toks {
 		found := -1
-		for i, nt := range name {
-			if !used[i] && strings.HasPrefix(nt, qt) && (found < 0 || nt == qt) {
-				found = i
-				if nt == qt {
-					break
-				}
+		for w := 0; w < n; w++ {
+			word := name[starts[w]:ends[w]]
+			if used&(1<<w) != 0 || len(word) < len(qt) || string(word[:len(qt)]) != qt {
+				continue
+			}
+			found = w
+			if len(word) == len(qt) {
+				break
 			}
 		}
 		if found < 0 {
 			return 0, false
 		}
-		used[found] = true
-		if name[found] == qt {
+		used |= 1 << found
+		if ends[found]-starts[found] == len(qt) {
 			whole++
 		}
 	}
 	return whole, true
 }
 
-// accentMatch: the typed text, accents included, starts a word of the name.
-func accentMatch(name, typedLower string) bool {
-	n := text.Lower(name)
-	for i := 0; ; {
-		j := strings.Index(n[i:], typedLower)
-		if j < 0 {
+// wordStartIndex: typed occurs in names at the start of a word.
+func wordStartIndex(names, typed []byte) bool {
+	for off := 0; off < len(names); {
+		i := bytes.Index(names[off:], typed)
+		if i < 0 {
 			return false
 		}
-		at := i + j
-		if at == 0 || n[at-1] == ' ' {
+		at := off + i
+		if at == 0 || names[at-1] == ' ' || names[at-1] == '\n' {
 			return true
 		}
-		i = at + 1
-		if i >= len(n) {
-			return false
-		}
+		off = at + 1
 	}
+	return false
 }
 
-// better orders hits: accent-exact first, then more whole words, then rank
-// plus nearness, then shorter names, then id.
+// better orders hits: typed accents matched first, then more whole words,
+// then rank plus nearness, then shorter names, then tile order.
 func (h *hit) better(o *hit) bool {
 	if h.accent != o.accent {
 		return h.accent
@@ -201,16 +260,16 @@ func (h *hit) better(o *hit) bool {
 	if a, b := h.score(), o.score(); a != b {
 		return a > b
 	}
-	if len(h.p.Name) != len(o.p.Name) {
-		return len(h.p.Name) < len(o.p.Name)
+	if h.nameLen != o.nameLen {
+		return h.nameLen < o.nameLen
 	}
-	return h.p.ID < o.p.ID
+	return h.rec < o.rec
 }
 
-// score mixes importance with nearness to the focus point: every halving
-// of the distance is worth as much as 10 rank points.
+// score mixes importance with nearness to the focus point: every doubling
+// of the distance costs as much as 10 rank points.
 func (h *hit) score() float64 {
-	s := float64(h.p.Rank)
+	s := float64(h.rank)
 	if h.hasFocus {
 		s -= 10 * math.Log2(1+h.distM/1000)
 	}
@@ -225,9 +284,6 @@ func serveAutocomplete(ctx context.Context, e *Engine, p params, _ *Request) (an
 	hits, err := e.searchPlaces(ctx, q)
 	if err != nil {
 		return nil, err
-	}
-	if len(hits) > q.size {
-		hits = hits[:q.size]
 	}
 	if autocompleteShape(p) == ShapeGoogle {
 		return e.googlePredictions(ctx, q, hits)

@@ -54,7 +54,7 @@ func TestSearchTiles(t *testing.T) {
 	}{
 		{"ph", []string{"n2", "n1"}}, // by rank: Phố Huế (15) before Phở Huế 36 (10)
 		{"hu", []string{"n2", "n1"}},
-		{"gu", []string{"w3"}}, // alt_name
+		{"gu", []string{"w3"}},                  // alt_name
 		{"h", []string{"n4", "w3", "n2", "n1"}}, // token order (ha, ho, hoan, hue), then rank
 		{"xy", nil},
 	} {

@@ -14,6 +14,12 @@ type SearchTile struct {
 	poff u32s
 	post u32s
 	recs records
+	fold records // folded names of each record, "\n"-separated
+	low  records // lower-cased names of each record
+	rank u32s
+	lat  u32s
+	lng  u32s
+	kind []byte
 }
 
 // DecodeSearchTile checks a search tile's tables without decoding records.
@@ -22,12 +28,19 @@ func DecodeSearchTile(b []byte) (*SearchTile, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &SearchTile{toks: records{t.TOff, t.Tok}, poff: u32s(t.POff), post: u32s(t.Post), recs: records{t.ROff, t.Recs}}
-	if err := st.toks.check("tokens"); err != nil {
-		return nil, err
+	st := &SearchTile{toks: records{t.TOff, t.Tok}, poff: u32s(t.POff), post: u32s(t.Post), recs: records{t.ROff, t.Recs},
+		fold: records{t.FOff, t.Fold}, low: records{t.LOff, t.Low}, rank: u32s(t.Rank), lat: u32s(t.LatE), lng: u32s(t.LngE), kind: t.Kind}
+	for _, r := range []struct {
+		name string
+		r    records
+	}{{"tokens", st.toks}, {"records", st.recs}, {"folded names", st.fold}, {"lower names", st.low}} {
+		if err := r.r.check(r.name); err != nil {
+			return nil, err
+		}
 	}
-	if err := st.recs.check("records"); err != nil {
-		return nil, err
+	n := st.recs.Len()
+	if st.fold.Len() != n || st.low.Len() != n || len(st.rank) != 4*n || len(st.lat) != 4*n || len(st.lng) != 4*n || len(st.kind) != n {
+		return nil, fmt.Errorf("%w: search columns disagree on the record count", tile.ErrCorrupt)
 	}
 	if err := st.checkPostings(); err != nil {
 		return nil, err
@@ -60,7 +73,7 @@ func (s *SearchTile) checkPostings() error {
 func (s *SearchTile) Prefix(prefix string, limit int) []int {
 	n := s.toks.Len()
 	lo := sort.Search(n, func(i int) bool { return string(s.toks.At(i)) >= prefix })
-	seen := map[uint32]bool{}
+	seen := make([]uint64, (s.recs.Len()+63)/64)
 	var out []int
 	for i := lo; i < n && len(out) < limit; i++ {
 		t := s.toks.At(i)
@@ -69,8 +82,8 @@ func (s *SearchTile) Prefix(prefix string, limit int) []int {
 		}
 		for j := s.poff.At(i); j < s.poff.At(i+1) && len(out) < limit; j++ {
 			r := s.post.At(int(j))
-			if !seen[r] {
-				seen[r] = true
+			if seen[r/64]&(1<<(r%64)) == 0 {
+				seen[r/64] |= 1 << (r % 64)
 				out = append(out, int(r))
 			}
 		}
@@ -80,3 +93,21 @@ func (s *SearchTile) Prefix(prefix string, limit int) []int {
 
 // Place decodes record i.
 func (s *SearchTile) Place(i int) (Place, error) { return decodePlace(s.recs.At(i)) }
+
+// Len is the number of place records in the tile.
+func (s *SearchTile) Len() int { return s.recs.Len() }
+
+// Folded returns record i's folded names, separated by '\n'.
+func (s *SearchTile) Folded(i int) []byte { return s.fold.At(i) }
+
+// Lower returns record i's lower-cased names, separated by '\n'.
+func (s *SearchTile) Lower(i int) []byte { return s.low.At(i) }
+
+// Rank returns record i's rank.
+func (s *SearchTile) Rank(i int) int { return int(s.rank.At(i)) }
+
+// LatLngE7 returns record i's position in 1e-7 degrees.
+func (s *SearchTile) LatLngE7(i int) (lat, lng int32) { return int32(s.lat.At(i)), int32(s.lng.At(i)) }
+
+// IsVenue reports whether record i is a POI (layer venue).
+func (s *SearchTile) IsVenue(i int) bool { return s.kind[i] == 1 }

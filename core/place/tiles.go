@@ -29,6 +29,14 @@ type packedTile struct {
 	Post []byte `msgpack:"post,omitempty"` // search: uint32 record indexes
 	ROff []byte `msgpack:"roff"`           // record offsets
 	Recs []byte `msgpack:"recs"`           // records: msgpack Place arrays
+	Fold []byte `msgpack:"fold,omitempty"` // search: per record, folded names joined by "\n"
+	FOff []byte `msgpack:"foff,omitempty"` // search: offsets of fold
+	Low  []byte `msgpack:"low,omitempty"`  // search: per record, lower-cased names joined by "\n"
+	LOff []byte `msgpack:"loff,omitempty"` // search: offsets of low
+	Rank []byte `msgpack:"rank,omitempty"` // search: u32 rank per record
+	LatE []byte `msgpack:"lat,omitempty"`  // search: i32 lat (1e-7°) per record
+	LngE []byte `msgpack:"lng,omitempty"`  // search: i32 lng (1e-7°) per record
+	Kind []byte `msgpack:"kind,omitempty"` // search: 1 byte per record, 1 = venue
 }
 
 // EncodePlaceTile returns a place tile holding places sorted by ID.
@@ -227,7 +235,10 @@ func encodeSearchTile(places []Place, toks map[string][]int) ([]byte, error) {
 		}
 		poff = append(poff, uint32(len(post)))
 	}
-	recs := make([][]byte, len(recIdx))
+	n := len(recIdx)
+	recs, fold, low := make([][]byte, n), make([][]byte, n), make([][]byte, n)
+	rank, lat, lng := make([]uint32, n), make([]uint32, n), make([]uint32, n)
+	kind := make([]byte, n)
 	for i, pi := range recIdx {
 		p := places[pi]
 		p.Tags = searchTags(p.Tags)
@@ -236,10 +247,27 @@ func encodeSearchTile(places []Place, toks map[string][]int) ([]byte, error) {
 			return nil, err
 		}
 		recs[i] = b
+		names := p.Names()
+		folded := make([]string, len(names))
+		lower := make([]string, len(names))
+		for j, nm := range names {
+			folded[j], lower[j] = text.Fold(nm), text.Lower(nm)
+		}
+		fold[i], low[i] = []byte(strings.Join(folded, "\n")), []byte(strings.Join(lower, "\n"))
+		rank[i], lat[i], lng[i] = uint32(max(p.Rank, 0)), uint32(p.Lat), uint32(p.Lng)
+		if p.Layer == "venue" {
+			kind[i] = 1
+		}
 	}
-	t := packedTile{V: SearchLayerVersion, POff: putU32s(poff), Post: putU32s(post)}
+	t := packedTile{V: SearchLayerVersion, POff: putU32s(poff), Post: putU32s(post),
+		Rank: putU32s(rank), LatE: putU32s(lat), LngE: putU32s(lng), Kind: kind}
+	if t.Kind == nil {
+		t.Kind = []byte{}
+	}
 	t.TOff, t.Tok = packRecords(tokBytes)
 	t.ROff, t.Recs = packRecords(recs)
+	t.FOff, t.Fold = packRecords(fold)
+	t.LOff, t.Low = packRecords(low)
 	return marshal(&t)
 }
 
