@@ -2,7 +2,6 @@ package forcode
 
 import (
 	"errors"
-	"math/big"
 	"strconv"
 	"strings"
 )
@@ -18,8 +17,8 @@ func Body(cell uint64) string {
 	for len(h) > 2 && strings.HasSuffix(h, "ff") {
 		h = h[:len(h)-2]
 	}
-	n, _ := new(big.Int).SetString(h, 16) // h is hex by construction
-	return strings.ToUpper(n.Text(36))
+	n, _ := strconv.ParseUint(h, 16, 64) // h is hex by construction
+	return strings.ToUpper(strconv.FormatUint(n, 36))
 }
 
 // Encode returns code followed by the body of cell.
@@ -32,11 +31,16 @@ func ParseBody(s string) (cell uint64, ok bool) {
 	if s == "" || len(s) > 13 { // 36^13 > 16^15: no body is longer
 		return 0, false
 	}
-	n, good := new(big.Int).SetString(strings.ToLower(s), 36)
-	if !good || n.Sign() <= 0 {
+	for i := 0; i < len(s); i++ { // ParseUint would accept "_" separators
+		if c := s[i] | 0x20; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z') {
+			return 0, false
+		}
+	}
+	n, err := strconv.ParseUint(strings.ToLower(s), 36, 64)
+	if err != nil || n == 0 {
 		return 0, false
 	}
-	h := n.Text(16)
+	h := strconv.FormatUint(n, 16)
 	if len(h) > 15 {
 		return 0, false
 	}
