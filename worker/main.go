@@ -25,6 +25,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"runtime/debug"
 	"strconv"
 	"sync"
 	"syscall/js"
@@ -76,6 +77,9 @@ func handler(ctx context.Context) (http.Handler, error) {
 		}
 		opts.CacheBytes = n
 	}
+	if err := gcSettings(env); err != nil {
+		return nil, err
+	}
 	getTile := js.Global().Get("__bandoWorker").Get("getTile")
 	if getTile.Type() != js.TypeFunction {
 		return nil, fmt.Errorf("globalThis.__bandoWorker.getTile is not set (wrong glue?)")
@@ -86,6 +90,29 @@ func handler(ctx context.Context) (http.Handler, error) {
 	}
 	eng, h = e, httpserve.Handler(e)
 	return h, nil
+}
+
+// gcSettings applies BANDO_GOGC (a GC percent, or "off") and
+// BANDO_MEMORY_LIMIT (bytes; the Go heap's soft limit).
+func gcSettings(env js.Value) error {
+	if v := envString(env, "BANDO_GOGC"); v != "" {
+		n := -1
+		if v != "off" {
+			var err error
+			if n, err = strconv.Atoi(v); err != nil {
+				return fmt.Errorf("BANDO_GOGC: %v", err)
+			}
+		}
+		debug.SetGCPercent(n)
+	}
+	if v := envString(env, "BANDO_MEMORY_LIMIT"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return fmt.Errorf("BANDO_MEMORY_LIMIT: %v", err)
+		}
+		debug.SetMemoryLimit(n)
+	}
+	return nil
 }
 
 func envString(env js.Value, name string) string {

@@ -15,9 +15,8 @@
 //   - before a request enters Go, globalThis.context.env/ctx are set to that
 //     request's, and tiles are read with env.ASSETS of the request in Go, so
 //     every asset fetch belongs to the request that needs it;
-//   - the response body is complete (a Uint8Array, see main.go) before the
-//     next request is let in, so nothing of one request is pending in Go
-//     while another runs.
+//   - the response body is complete (a Uint8Array, see main.go) when Go
+//     answers, so nothing of one request is pending in Go while another runs.
 import "./wasm_exec.js";
 import mod from "./app.wasm";
 
@@ -27,6 +26,13 @@ const ASSET_ORIGIN = "https://assets.invalid/";
 // program, a cancelled request): waiters then start a fresh instance. It is
 // also the longest a request waits for its turn (then 503).
 const STUCK_MS = 10_000;
+
+// The request headers handed to Go: those the core reads (content-type for
+// the /forcodes bodies) and a few it may. Every header costs several JS↔Go
+// calls in syumai's conversion, and Cloudflare and browsers add a dozen
+// (cf-*, sec-*, x-forwarded-*), so the rest are dropped. If the core starts
+// reading another header, add it here.
+const FORWARDED_HEADERS = ["content-type", "content-length", "accept-language", "origin", "if-none-match"];
 
 globalThis.tryCatch ??= (fn) => {
   try {
@@ -150,12 +156,16 @@ async function serveOne(req, env, ctx) {
   runtimeContext.env = env;
   runtimeContext.ctx = ctx;
   runtimeContext.binding = inst.binding;
+  const headers = new Headers();
+  for (const k of FORWARDED_HEADERS) {
+    const v = req.headers.get(k);
+    if (v !== null) headers.set(k, v);
+  }
   const failed = new Promise((_, reject) => { inst.fail = reject; });
   try {
-    const res = await Promise.race([inst.binding.handleRequest(req), failed]);
-    // Make sure nothing of this response is still to come from Go.
-    const body = res.body === null ? null : await res.arrayBuffer();
-    return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+    // main.go hands the body over whole (a Uint8Array, not a stream pulled
+    // from Go later), so once this resolves nothing of it is left in Go.
+    return await Promise.race([inst.binding.handleRequest(new Request(req, { headers })), failed]);
   } finally {
     inst.fail = null;
     if (inst.exited && instance === inst) instance = null;
