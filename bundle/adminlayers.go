@@ -1,7 +1,9 @@
 package bundle
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"sort"
 
 	badmin "github.com/bando-vn/bando/bundle/admin"
@@ -15,6 +17,22 @@ func addAdmin(dir string, m *tile.Manifest, tiles map[string][]byte) error {
 	if err != nil {
 		return &InputError{File: dir, Err: err}
 	}
+	mergeAdmin(res, m, tiles)
+	return nil
+}
+
+// addOSMAdmin builds administrative layers from the boundary relations the
+// OSM input held; input without any is not an error (no admin layer).
+func addOSMAdmin(ac *badmin.OSMCollector, m *tile.Manifest, tiles map[string][]byte, log io.Writer) error {
+	res, err := ac.Build(badmin.Options{})
+	if errors.Is(err, badmin.ErrNoData) {
+		logf(log, "no administrative boundaries in the OSM input: no admin layer")
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	logf(log, "administrative layers from OSM boundary relations (%d warnings)", len(res.Warnings))
 	mergeAdmin(res, m, tiles)
 	return nil
 }

@@ -9,8 +9,10 @@ import (
 	"sort"
 	"time"
 
+	badmin "github.com/bando-vn/bando/bundle/admin"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/paulmach/osm"
 )
 
 // Generator names the program that wrote a bundle.
@@ -38,9 +40,15 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 	}
 	c := newPlaceCollector()
 	m := &tile.Manifest{Generator: Generator, Attribution: []string{tile.OSMAttribution}}
+	add := c.add
+	var ac *badmin.OSMCollector
+	if o.Admin == "" { // no admin data given: take boundaries from the OSM relations
+		ac = badmin.NewOSMCollector()
+		add = func(obj osm.Object) { c.add(obj); ac.Add(obj) }
+	}
 	for _, f := range o.OSM {
 		logf(o.Log, "reading %s", f)
-		if err := scanOSM(ctx, f, o.Log, c.add); err != nil {
+		if err := scanOSM(ctx, f, o.Log, add); err != nil {
 			return st, err
 		}
 		m.Sources = append(m.Sources, tile.SourceInfo{Name: "OpenStreetMap: " + filepath.Base(f), License: "ODbL-1.0", Role: "places, search"})
@@ -59,6 +67,8 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 		if err := addAdmin(o.Admin, m, tiles); err != nil {
 			return st, err
 		}
+	} else if err := addOSMAdmin(ac, m, tiles, o.Log); err != nil {
+		return st, err
 	}
 	logf(o.Log, "writing %d tiles to %s", len(tiles), o.Out)
 	if err := tile.WriteBundle(o.Out, m, tiles); err != nil {

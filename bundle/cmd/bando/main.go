@@ -1,7 +1,4 @@
-// Command bando builds data bundles and serves the /v1 API natively.
-//
-//	bando build --osm FILE [--osm FILE...] [--admin DIR] --out DIR
-//	bando serve --bundle DIR [--addr 127.0.0.1:8787] [--keys FILE] [--page DIR]
+// bando serve --bundle DIR [--addr 127.0.0.1:8787] [--keys FILE] [--page DIR]
 package main
 
 import (
