@@ -66,7 +66,7 @@ test-go:
 # Core packages under GOOS=js GOARCH=wasm in Node (httpserve needs sockets).
 WASMPKGS = $(shell $(GO) list ./core/... ./h3port | grep -v -e /httpserve -e /internal/)
 test-wasm:
-	PATH="$(NODEBIN):$$PATH" $(WASMENV) $(GO) test $(WASMPKGS)
+	PATH="$(NODEBIN):$$PATH" $(WASMENV) $(GO) test -short $(WASMPKGS)
 
 # The contract suite in wasm/Node, the Worker under workerd (Miniflare) and
 # headless Chromium (needs /usr/bin/chromium or CHROMIUM=path), plus any
