@@ -17,10 +17,10 @@
 //   3. wasm in Node (js/bando.mjs): per-request latency (median, p95) and CPU
 //      (process.cpuUsage) for the same queries, sequential, after warm-up.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execSync } from "node:child_process";
 import { Agent, request } from "node:http";
-import { cpus } from "node:os";
+import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { repoRoot } from "../test/contract-lib.mjs";
@@ -72,12 +72,14 @@ function workerdPid() {
 }
 
 // sequential sends n requests one after another through dispatchFetch.
+let firstError = null;
 async function sequential(mf, n, urls) {
   const statuses = {};
   for (let i = 0; i < n; i++) {
     const r = await mf.dispatchFetch("http://127.0.0.1" + urls[i % urls.length]);
-    await r.arrayBuffer();
+    const body = await r.text();
     statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    if (r.status >= 500 && !firstError) firstError = `${urls[i % urls.length]} → ${r.status} ${body.slice(0, 300)}`;
   }
   return statuses;
 }
@@ -146,10 +148,14 @@ async function benchWorker(bundle) {
   // Cold start: first request on a fresh isolate (Go start + manifest).
   let { mf, url } = await startWorker({ assetsDir: bundle, keyHashes: KEY_HASHES });
   try {
+    const pid = workerdPid();
+    await new Promise((r) => setTimeout(r, 500)); // let workerd settle
+    const c0 = cpuTicks(pid);
     let t = performance.now();
     let r = await mf.dispatchFetch(`http://127.0.0.1/v1/status?apikey=${KEY}`);
     await r.arrayBuffer();
     out.coldStatusMs = performance.now() - t;
+    out.coldCpuMs = (cpuTicks(pid) - c0) * TICK * 1000;
     t = performance.now();
     r = await mf.dispatchFetch("http://127.0.0.1" + queries[0]);
     await r.arrayBuffer();
@@ -197,13 +203,20 @@ log(`- machine: ${machine}; node ${process.version}; miniflare ${JSON.parse(read
 log(`- command: \`node js/bench/worker-bench.mjs ${args.join(" ")}\` (N=${N}, repeats=${REPEATS}, load ${SECONDS}s per concurrency ${CONCURRENCY.join("/")})`);
 log(`- queries: ${queries.length} autocomplete URLs (typing prefixes of ${words.length} phrases; Pelias and Google shapes), cycled`);
 log();
-for (const b of bundles) {
-  log(`## bundle ${b}`);
+const snapRoot = mkdtempSync(join(tmpdir(), "bando-bench-"));
+process.on("exit", () => rmSync(snapRoot, { recursive: true, force: true }));
+for (const [bi, orig] of bundles.entries()) {
+  // A private copy: the bundle must not change under a running engine.
+  const b = join(snapRoot, String(bi));
+  cpSync(orig, b, { recursive: true });
+  log(`## bundle ${orig}`);
   log();
+  firstError = null;
   const w = await benchWorker(b);
+  if (firstError) log(`**errors**: first: ${firstError}\n`);
   log(`Worker under workerd (one isolate, Miniflare):`);
   log();
-  log(`- cold: first request (Go start + manifest) ${f2(w.coldStatusMs)} ms wall; first autocomplete ${f2(w.firstAutocompleteMs)} ms wall`);
+  log(`- cold: first request (Go start + manifest) ${f2(w.coldStatusMs)} ms wall, ~${w.coldCpuMs.toFixed(0)} ms workerd CPU (10 ms ticks); first autocomplete ${f2(w.firstAutocompleteMs)} ms wall`);
   log(`- CPU per autocomplete request (workerd utime+stime / N, median of ${REPEATS}): **${f2(w.cpu.median)} ms** (runs: ${w.cpu.all.map(f2).join(", ")}; statuses ${JSON.stringify(w.cpu.statuses)}; workerd RSS ${w.cpu.rss.toFixed(0)} MB)`);
   log(`- CPU per request of a no-op JS Worker, same harness: ${f2(w.noop.median)} ms → autocomplete minus harness: **${f2(w.cpu.median - w.noop.median)} ms**`);
   log(`- CPU per GET /v1/autocomplete without parameters (401 from Go, no search): ${f2(w.minimal.median)} ms`);
