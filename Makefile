@@ -6,7 +6,7 @@ NODEBIN := $(GOROOT)/lib/wasm
 PORT    ?= 8787
 SHARED  ?= ../shared
 
-.PHONY: all bando wasm worker js-deps demo test test-go test-wasm test-js fuzz bench help sample-bundle clean
+.PHONY: all bando wasm worker js-deps demo test test-go test-wasm test-js test-h3 fuzz help sample-bundle clean
 
 all: bando wasm
 
@@ -57,14 +57,14 @@ demo: bando
 	@echo "demo: try curl '127.0.0.1:$(PORT)/v1/autocomplete?text=pho%20hue&apikey=demo-key'"
 	./build/bando serve --bundle build/demo-bundle --addr 127.0.0.1:$(PORT) --keys testdata/keys.txt --page js/demo
 
-test: test-go test-wasm test-js
+test: test-go test-wasm test-js test-h3
 
 test-go:
 	$(GO) vet ./...
 	$(GO) test ./...
 
 # Core packages under GOOS=js GOARCH=wasm in Node (httpserve needs sockets).
-WASMPKGS = $(shell $(GO) list ./core/... ./h3port | grep -v -e /httpserve -e /internal/)
+WASMPKGS = $(shell $(GO) list ./core/... | grep -v -e /httpserve -e /internal/)
 test-wasm:
 	PATH="$(NODEBIN):$$PATH" $(WASMENV) $(GO) test -short $(WASMPKGS)
 
@@ -80,6 +80,11 @@ test-worker: worker js-deps
 
 test-browser: wasm js-deps
 	node --test js/test/contract.browser.test.mjs
+
+# h3port: its wasm build tested in Node, then parity with h3-js on
+# H3_PARITY_COUNT seeded random inputs (default 1,000,000).
+test-h3:
+	bash h3port/testjs/test.sh
 
 fuzz:
 	sh .ci/fuzz.sh
