@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
+	"strings"
 
 	badmin "github.com/bando-vn/bando/bundle/admin"
 	"github.com/bando-vn/bando/core/tile"
@@ -37,23 +37,35 @@ func addOSMAdmin(ac *badmin.OSMCollector, m *tile.Manifest, tiles map[string][]b
 	return nil
 }
 
+// adminSources are the datasets an admin build can draw on, with licences.
+var adminSources = [][2]string{
+	{badmin.SourceNew, badmin.LicenseNew},
+	{badmin.SourceOld, badmin.LicenseOld},
+	{badmin.SourceMapping, badmin.LicenseMap},
+	{badmin.SourceOSM, badmin.LicenseOSM},
+}
+
+// mergeAdmin adds the admin tiles and layers, and names each dataset the
+// layers used once in the sources and the attribution.
 func mergeAdmin(res *badmin.Result, m *tile.Manifest, tiles map[string][]byte) {
 	for k, b := range res.TileMap() {
 		tiles[k] = b
 	}
-	seen := map[string]bool{}
 	for _, l := range res.Layers {
 		m.Layers = append(m.Layers, tile.LayerInfo{
 			Name: "admin_" + l.Name, Prefix: "admin/", Version: 1, Count: l.Count, Exact: l.Exact,
 			Description: l.Method,
 		})
-		key := l.Source + "|" + l.License
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		m.Sources = append(m.Sources, tile.SourceInfo{Name: l.Source, License: l.License, Role: "administrative units"})
-		m.Attribution = append(m.Attribution, fmt.Sprintf("%s (%s)", l.Source, l.License))
 	}
-	sort.SliceStable(m.Attribution[1:], func(i, j int) bool { return m.Attribution[1+i] < m.Attribution[1+j] })
+	for _, src := range adminSources {
+		for _, l := range res.Layers {
+			if strings.Contains(l.Source, src[0]) {
+				m.Sources = append(m.Sources, tile.SourceInfo{Name: src[0], License: src[1], Role: "administrative units"})
+				if src[0] != badmin.SourceOSM {
+					m.Attribution = append(m.Attribution, fmt.Sprintf("Administrative units: %s, %s", src[0], src[1]))
+				}
+				break
+			}
+		}
+	}
 }
