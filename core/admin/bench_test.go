@@ -2,6 +2,9 @@ package admin_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"math"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -195,6 +198,112 @@ func BenchmarkDecodeCell(b *testing.B) {
 				if _, err := admin.DecodeCell(data); err != nil {
 					b.Fatal(err)
 				}
+			}
+		})
+	}
+}
+
+// coldBoxes are the Hà Nội and TP.HCM areas (lat/lng boxes covering both new
+// provinces) whose cells BenchmarkColdLookup visits.
+var coldBoxes = map[string][4]float64{
+	"HaNoi": {20.50, 105.25, 21.50, 106.05},
+	"HCM":   {10.30, 106.30, 11.60, 107.60},
+}
+
+type coldSample struct {
+	key      string
+	lat, lng float64
+}
+
+// coldSamples returns, for every cell tile in box, up to perCell seeded
+// random points of the cell that fall in a ward (seed 42), in key order.
+func coldSamples(tb testing.TB, g tile.MapGetter, box [4]float64, perCell int) (samples []coldSample, cells int) {
+	warm := admin.New(g, admin.WithCacheCells(4096))
+	rng := rand.New(rand.NewSource(42))
+	const s = 0.25
+	for cy := int(math.Floor(box[0] / s)); float64(cy)*s < box[2]; cy++ {
+		for cx := int(math.Floor(box[1] / s)); float64(cx)*s < box[3]; cx++ {
+			key := admin.CellKey(int32(cx), int32(cy))
+			if _, ok := g[key]; !ok {
+				continue
+			}
+			cells++
+			n := 0
+			for tries := 0; n < perCell && tries < 50*perCell; tries++ {
+				lat := (float64(cy) + rng.Float64()) * s
+				lng := (float64(cx) + rng.Float64()) * s
+				r, err := warm.Lookup(context.Background(), lat, lng)
+				if err != nil {
+					tb.Fatal(err)
+				}
+				if r.Status == admin.Found {
+					samples = append(samples, coldSample{key, lat, lng})
+					n++
+				}
+			}
+		}
+	}
+	return samples, cells
+}
+
+// BenchmarkColdLookup: the first lookup in a cell — a new Lookup (meta tile
+// decoded again, empty cache), the cell tile decoded, one query — for 16
+// seeded random points in a ward of every cell of the Hà Nội and TP.HCM
+// boxes. The tile bytes are in memory (no Store, no sha256: see
+// BenchmarkTileSHA256). Reports p50/p95/max over all samples.
+func BenchmarkColdLookup(b *testing.B) {
+	g := loadTiles(b)
+	if g[admin.MetaKey] == nil {
+		b.Skip("no meta tile")
+	}
+	for _, name := range []string{"HaNoi", "HCM"} {
+		b.Run(name, func(b *testing.B) {
+			samples, cells := coldSamples(b, g, coldBoxes[name], 16)
+			if len(samples) == 0 {
+				b.Fatal("no samples")
+			}
+			ctx := context.Background()
+			durs := make([]time.Duration, 0, b.N)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				p := samples[i%len(samples)]
+				t0 := time.Now()
+				r, err := admin.New(g).Lookup(ctx, p.lat, p.lng)
+				durs = append(durs, time.Since(t0))
+				if err != nil || r.Status != admin.Found {
+					b.Fatalf("%s %v: %v %v", p.key, p, r, err)
+				}
+			}
+			b.StopTimer()
+			sort.Slice(durs, func(i, j int) bool { return durs[i] < durs[j] })
+			q := func(f float64) float64 { return float64(durs[int(f*float64(len(durs)-1))].Nanoseconds()) / 1e3 }
+			b.ReportMetric(float64(cells), "cells")
+			b.ReportMetric(q(0.50), "p50-µs")
+			b.ReportMetric(q(0.95), "p95-µs")
+			b.ReportMetric(q(1), "max-µs")
+		})
+	}
+}
+
+// BenchmarkTileSHA256: what tile.Store's verification (sha256 of the whole
+// tile, once per tile load) costs for the median and the largest cell tile.
+func BenchmarkTileSHA256(b *testing.B) {
+	g := loadTiles(b)
+	var keys []string
+	for k := range g {
+		if strings.HasPrefix(k, "admin/cell/") {
+			keys = append(keys, k)
+		}
+	}
+	sort.Slice(keys, func(i, j int) bool { return len(g[keys[i]]) < len(g[keys[j]]) })
+	for _, c := range []struct{ name, key string }{{"median", keys[len(keys)/2]}, {"max", keys[len(keys)-1]}} {
+		b.Run(c.name, func(b *testing.B) {
+			data := g[c.key]
+			b.SetBytes(int64(len(data)))
+			for i := 0; i < b.N; i++ {
+				sum := sha256.Sum256(data)
+				_ = hex.EncodeToString(sum[:])
 			}
 		})
 	}
