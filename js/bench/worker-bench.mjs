@@ -22,6 +22,7 @@ import { execSync } from "node:child_process";
 import { Agent, request } from "node:http";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Miniflare } from "miniflare";
 import { repoRoot } from "../test/contract-lib.mjs";
 import { startWorker, workerdPids, cpuTicks, wranglerSettings } from "../test/worker-miniflare.mjs";
@@ -146,7 +147,7 @@ async function startNoop(assetsDir) {
 async function benchWorker(bundle) {
   const out = { bundle };
   // Cold start: first request on a fresh isolate (Go start + manifest).
-  let { mf, url } = await startWorker({ assetsDir: bundle, keyHashes: KEY_HASHES });
+  let { mf, url } = await startWorker({ buildDir: workerBuild, assetsDir: bundle, keyHashes: KEY_HASHES });
   try {
     const pid = workerdPid();
     await new Promise((r) => setTimeout(r, 500)); // let workerd settle
@@ -177,7 +178,7 @@ async function benchWorker(bundle) {
 }
 
 async function benchNode(bundle) {
-  const bando = await Bando.open({ tiles: bundle, keyHashes: KEY_HASHES });
+  const bando = await Bando.open({ tiles: bundle, keyHashes: KEY_HASHES, wasm: pathToFileURL(join(nodeBuild, "bando.wasm")) });
   for (let i = 0; i < queries.length * 3; i++) await (await bando.fetch(queries[i % queries.length])).arrayBuffer();
   const lat = [];
   const n = Math.max(N, queries.length * 5);
@@ -205,6 +206,11 @@ log(`- queries: ${queries.length} autocomplete URLs (typing prefixes of ${words.
 log();
 const snapRoot = mkdtempSync(join(tmpdir(), "bando-bench-"));
 process.on("exit", () => rmSync(snapRoot, { recursive: true, force: true }));
+// Private copies of the builds too: others may rebuild the tree meanwhile.
+const workerBuild = join(snapRoot, "worker");
+for (const f of ["app.wasm", "wasm_exec.js", "index.mjs"]) cpSync(join(repoRoot, "worker/build", f), join(workerBuild, f));
+const nodeBuild = join(snapRoot, "build");
+for (const f of ["bando.wasm", "wasm_exec.js"]) cpSync(join(repoRoot, "build", f), join(nodeBuild, f));
 for (const [bi, orig] of bundles.entries()) {
   // A private copy: the bundle must not change under a running engine.
   const b = join(snapRoot, String(bi));

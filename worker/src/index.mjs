@@ -54,7 +54,8 @@ globalThis.__bandoWorker = {
   async getTile(path) {
     const assets = runtimeContext.env?.ASSETS;
     if (!assets) throw new Error("bando worker: no ASSETS binding");
-    const r = await assets.fetch(new Request(ASSET_ORIGIN + encodeURI(path)));
+    const url = ASSET_ORIGIN + path.split("/").map(encodeURIComponent).join("/");
+    const r = await assets.fetch(new Request(url));
     if (r.status === 404) {
       await r.body?.cancel();
       return null;
