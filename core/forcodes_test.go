@@ -131,3 +131,34 @@ func TestForcodesRoundTripVietnam(t *testing.T) {
 	}
 	t.Logf("points per resolution: %v", perRes)
 }
+
+// FuzzForcodesDecode: any string, in the query or a body, decodes to OK or
+// INVALID_FORCODES (200) or is refused with a 400, never a 500.
+func FuzzForcodesDecode(f *testing.F) {
+	e := fixtureEngine(f, Options{})
+	for _, s := range []string{"HNO4DT45BQNZ", "hn4tzuzbpkrn0f", "DNG1", "HCM", "", "ZZZZZZZZZZZZZZZZZZ", "HN-1", "HN_1", "HN 1", "\x00", "Đ"} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, inBody bool) {
+		req := &Request{Method: "POST", Target: "/v1/forcodes/decode?" + url.Values{"forcodes": {s}}.Encode()}
+		if inBody {
+			b, _ := json.Marshal(map[string]string{"forcodes": s})
+			req = &Request{Method: "POST", Target: "/v1/forcodes/decode", Body: b}
+		}
+		r := e.Serve(context.Background(), req)
+		var a fcAnswer
+		if err := json.Unmarshal(r.Body, &a); err != nil {
+			t.Fatalf("%q: %v %s", s, err, r.Body)
+		}
+		switch {
+		case r.Status == 200 && (a.Status == "OK" || a.Status == "INVALID_FORCODES"):
+		case r.Status == 400 && a.Status == "INVALID_REQUEST":
+		default:
+			t.Fatalf("%q: %d %s", s, r.Status, r.Body)
+		}
+		if a.Status == "OK" && (a.Lat == nil || a.Resolution == nil || *a.Resolution < 0 || *a.Resolution > 15) {
+			t.Fatalf("%q: OK without a cell: %s", s, r.Body)
+		}
+	})
+}
