@@ -141,13 +141,17 @@ func TestCorruptTileIs500(t *testing.T) {
 // never panics, always answers JSON with a status from API.md's table.
 func FuzzServe(f *testing.F) {
 	e := fixtureEngine(f, Options{})
-	f.Add("GET", "/v1/autocomplete?text=pho%20hue&size=3")
-	f.Add("GET", "/v1/autocomplete?input=ng&location=21,105&origin=1,2&radius=3")
-	f.Add("GET", "/v1/autocomplete?text=a&boundary.circle.lat=1&boundary.circle.lon=1e400")
-	f.Add("POST", "/v1/status?admin_v2=2")
-	f.Add("GET", "/v1/%zz")
-	f.Fuzz(func(t *testing.T, method, target string) {
-		r := e.Serve(context.Background(), &Request{Method: method, Target: target})
+	f.Add("GET", "/v1/autocomplete?text=pho%20hue&size=3", "")
+	f.Add("GET", "/v1/autocomplete?input=ng&location=21,105&origin=1,2&radius=3", "")
+	f.Add("GET", "/v1/autocomplete?text=a&boundary.circle.lat=1&boundary.circle.lon=1e400", "")
+	f.Add("POST", "/v1/status?admin_v2=2", "")
+	f.Add("GET", "/v1/%zz", "")
+	f.Add("POST", "/v1/forcodes/encode?lat=21.02&lng=105.85&resolution=9", "")
+	f.Add("POST", "/v1/forcodes/encode", `{"lat": 21.02, "lng": "105.85", "resolution": [1]}`)
+	f.Add("POST", "/v1/forcodes/decode", `forcodes=HNO4DT45BQNZ&admin_v2=1`)
+	f.Add("POST", "/v1/forcodes/decode", `{"forcodes": null}`)
+	f.Fuzz(func(t *testing.T, method, target, body string) {
+		r := e.Serve(context.Background(), &Request{Method: method, Target: target, Body: []byte(body)})
 		switch r.Status {
 		case 200, 204, 400, 401, 404, 405:
 		default:
