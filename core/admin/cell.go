@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"sync/atomic"
 
 	"github.com/vmihailenco/msgpack/v5"
 
@@ -107,13 +108,16 @@ type CellData struct {
 	Polygons     [NumLayers][]Polygon
 }
 
-// Layer is a decoded polygon layer: parallel packed arrays, no per-polygon allocation.
+// Layer is a polygon layer of a decoded cell. Owners and bounding boxes are
+// decoded with the cell; the rings of a polygon are decoded the first time a
+// query needs them (a point inside its bounding box) and kept, so the first
+// lookup in a cell decodes only the few polygons around the point.
 type Layer struct {
-	Owner    []int32  // per polygon, index into the layer's dictionary
-	BBox     []int32  // per polygon minx,miny,maxx,maxy
-	PolyRing []uint32 // len polygons+1: polygon i has rings PolyRing[i]..PolyRing[i+1]
-	RingPt   []uint32 // len rings+1: ring j has points RingPt[j]..RingPt[j+1]
-	Pts      []int32  // x,y interleaved
+	Owner []int32  // per polygon, index into the layer's dictionary
+	BBox  []int32  // per polygon minx,miny,maxx,maxy
+	src   []byte   // the layer's stream (FORMAT.md §4.1), part of the tile
+	span  []uint32 // per polygon, start and end in src of its rings (from "u nrings" on)
+	rings []atomic.Pointer[polyRings]
 }
 
 // Len is the number of polygons.
@@ -149,7 +153,7 @@ func EncodeCell(c *CellData) ([]byte, error) {
 	e := msgpack.NewEncoder(&buf)
 	ox, oy := int64(c.X)*int64(c.Size), int64(c.Y)*int64(c.Size)
 	err := firstErr(
-		e.EncodeMapLen(11),
+		e.EncodeMapLen(12),
 		e.EncodeString("v"), e.EncodeInt(FormatVersion),
 		e.EncodeString("x"), e.EncodeInt(int64(c.X)),
 		e.EncodeString("y"), e.EncodeInt(int64(c.Y)),
@@ -179,7 +183,8 @@ func EncodeCell(c *CellData) ([]byte, error) {
 			return []any{w.Code, w.Name, w.District}
 		}),
 		e.EncodeString("seeds"), e.EncodeBytes(encodeSeeds(c.Seeds, ox, oy)),
-		e.EncodeString("g"), encodeLayers(e, c, ox, oy),
+		e.EncodeString("g"), encodeLayers(e, c, ox, oy, false),
+		e.EncodeString("gl"), encodeLayers(e, c, ox, oy, true),
 	)
 	if err != nil {
 		return nil, err
@@ -237,7 +242,9 @@ func encodeSeeds(seeds []Seed, ox, oy int64) []byte {
 	return b
 }
 
-func encodeLayers(e *msgpack.Encoder, c *CellData, ox, oy int64) error {
+// encodeLayers writes the "g" map (lengths false) or the "gl" map of
+// per-polygon byte lengths (lengths true).
+func encodeLayers(e *msgpack.Encoder, c *CellData, ox, oy int64, lengths bool) error {
 	n := 0
 	for k := range c.Polygons {
 		if len(c.Polygons[k]) > 0 {
@@ -251,17 +258,24 @@ func encodeLayers(e *msgpack.Encoder, c *CellData, ox, oy int64) error {
 		if len(polys) == 0 {
 			continue
 		}
-		if err := firstErr(e.EncodeString(layerNames[k]), e.EncodeBytes(encodeGeometry(polys, ox, oy))); err != nil {
+		geom, lens := encodeGeometry(polys, ox, oy)
+		if lengths {
+			geom = lens
+		}
+		if err := firstErr(e.EncodeString(layerNames[k]), e.EncodeBytes(geom)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// encodeGeometry packs polygons as the varint stream of FORMAT.md §Geometry.
-func encodeGeometry(polys []Polygon, ox, oy int64) []byte {
+// encodeGeometry packs polygons as the varint stream of FORMAT.md §Geometry
+// and returns with it the stream of their byte lengths (FORMAT.md §4.3).
+func encodeGeometry(polys []Polygon, ox, oy int64) (geom, lens []byte) {
 	b := appendUvarint(nil, uint64(len(polys)))
+	lens = appendUvarint(nil, uint64(len(polys)))
 	for _, p := range polys {
+		start := len(b)
 		minx, miny, maxx, maxy := polyBBox(p.Rings)
 		b = appendUvarint(b, uint64(p.Owner))
 		b = appendZigzag(b, int64(minx)-ox)
@@ -278,8 +292,9 @@ func encodeGeometry(polys []Polygon, ox, oy int64) []byte {
 				px, py = int64(r[i]), int64(r[i+1])
 			}
 		}
+		lens = appendUvarint(lens, uint64(len(b)-start))
 	}
-	return b
+	return b, lens
 }
 
 func polyBBox(rings [][]int32) (minx, miny, maxx, maxy int32) {
@@ -296,14 +311,18 @@ func polyBBox(rings [][]int32) (minx, miny, maxx, maxy int32) {
 	return
 }
 
-// DecodeCell decodes a cell tile. Corrupt or truncated input yields an error
-// wrapping tile.ErrCorrupt, never a panic; unknown map keys and extra trailing
+// DecodeCell decodes a cell tile: dictionaries, seeds, and each polygon's
+// owner and bounding box; the rings of a polygon are decoded when a query
+// first needs them (or by DecodeGeometry). The Cell keeps b, which must not
+// be modified afterwards (tile.Store's tiles never are). Corrupt or truncated input yields an error wrapping
+// tile.ErrCorrupt, never a panic — from DecodeCell, or for a polygon's rings
+// from the Query that decodes them; unknown map keys and extra trailing
 // elements of the dictionary arrays are skipped (FORMAT.md §Compatibility).
 func DecodeCell(b []byte) (*Cell, error) {
 	r := &mpReader{b: b}
 	c := &Cell{}
 	var seeds []byte
-	geoms := map[LayerKind][]byte{}
+	var geoms, lens [NumLayers][]byte
 	version := int64(-1)
 	n := r.mapLen()
 	for i := 0; i < n && r.err == nil; i++ {
@@ -332,16 +351,18 @@ func DecodeCell(b []byte) (*Cell, error) {
 			c.OldWards = decodeList(r, func(f *fields) OldWard { return OldWard{Unit{f.str(), f.str()}, f.index()} })
 		case "seeds":
 			seeds = r.raw()
-		case "g":
+		case "g", "gl":
 			m := r.mapLen()
 			for j := 0; j < m && r.err == nil; j++ {
-				name := r.str()
-				k := layerByName(name)
-				if k < 0 {
+				k := layerByName(r.str())
+				switch {
+				case k < 0:
 					r.skip(0)
-					continue
+				case key == "g":
+					geoms[k] = r.raw()
+				default:
+					lens[k] = r.raw()
 				}
-				geoms[k] = r.raw()
 			}
 		default:
 			r.skip(0)
@@ -356,7 +377,7 @@ func DecodeCell(b []byte) (*Cell, error) {
 	if c.Size == 0 {
 		return nil, fmt.Errorf("%w: admin: cell without size", tile.ErrCorrupt)
 	}
-	if err := c.finish(seeds, geoms); err != nil {
+	if err := c.finish(seeds, &geoms, &lens); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -403,6 +424,14 @@ func (f *fields) flags() int64 {
 }
 
 func decodeList[T any](r *mpReader, item func(*fields) T) []T {
+	// The names of the list are substrings of one copy of its bytes.
+	start := r.off
+	r.skip(0)
+	if r.err != nil {
+		return nil
+	}
+	r.s, r.sBase, r.off = string(r.b[start:r.off]), start, start
+	defer func() { r.s = "" }()
 	n := r.arrayLen(1)
 	out := make([]T, 0, n)
 	for i := 0; i < n && r.err == nil; i++ {
@@ -414,8 +443,8 @@ func decodeList[T any](r *mpReader, item func(*fields) T) []T {
 	return out
 }
 
-// finish decodes the packed streams and checks every index.
-func (c *Cell) finish(seeds []byte, geoms map[LayerKind][]byte) error {
+// finish decodes the seeds and indexes the polygons, and checks every index.
+func (c *Cell) finish(seeds []byte, geoms, lens *[NumLayers][]byte) error {
 	if err := c.checkIndices(); err != nil {
 		return err
 	}
@@ -425,9 +454,15 @@ func (c *Cell) finish(seeds []byte, geoms map[LayerKind][]byte) error {
 	}
 	dictLen := [NumLayers]int{len(c.NewWards), len(c.NewProvinces), len(c.OldWards), len(c.OldDistricts), len(c.OldProvinces)}
 	for k, g := range geoms {
-		l, err := decodeGeometry(g, ox, oy, dictLen[k])
+		if g == nil {
+			if lens[k] != nil {
+				return fmt.Errorf("%w: admin: lengths for layer %s without geometry", tile.ErrCorrupt, LayerKind(k))
+			}
+			continue
+		}
+		l, err := indexGeometry(g, lens[k], ox, oy, dictLen[k])
 		if err != nil {
-			return fmt.Errorf("layer %s: %w", k, err)
+			return fmt.Errorf("layer %s: %w", LayerKind(k), err)
 		}
 		c.Layers[k] = l
 	}
@@ -507,43 +542,6 @@ func clampAdd(v *varintReader, base, d int64) int32 {
 		return 0
 	}
 	return int32(x)
-}
-
-// decodeGeometry unpacks a FORMAT.md §Geometry stream into a Layer.
-func decodeGeometry(b []byte, ox, oy int64, owners int) (Layer, error) {
-	v := &varintReader{b: b}
-	n := v.count(7)
-	l := Layer{Owner: make([]int32, 0, n), BBox: make([]int32, 0, 4*n), PolyRing: make([]uint32, 1, n+1), RingPt: []uint32{0}}
-	l.Pts = make([]int32, 0, len(b)) // at most one coordinate per byte
-	for i := 0; i < n && v.err == nil; i++ {
-		owner := v.uvarint()
-		minx := clampAdd(v, ox, v.zigzag())
-		miny := clampAdd(v, oy, v.zigzag())
-		maxx := clampAdd(v, int64(minx), int64(v.uvarint()))
-		maxy := clampAdd(v, int64(miny), int64(v.uvarint()))
-		if v.err == nil && owner >= uint64(owners) {
-			return Layer{}, fmt.Errorf("%w: admin: polygon owner %d out of range (%d)", tile.ErrCorrupt, owner, owners)
-		}
-		l.Owner = append(l.Owner, int32(owner))
-		l.BBox = append(l.BBox, minx, miny, maxx, maxy)
-		rings := v.count(1)
-		for j := 0; j < rings && v.err == nil; j++ {
-			pts := v.count(2)
-			px, py := int64(minx), int64(miny)
-			for k := 0; k < pts && v.err == nil; k++ {
-				x := clampAdd(v, px, v.zigzag())
-				y := clampAdd(v, py, v.zigzag())
-				l.Pts = append(l.Pts, x, y)
-				px, py = int64(x), int64(y)
-			}
-			l.RingPt = append(l.RingPt, uint32(len(l.Pts)/2))
-		}
-		l.PolyRing = append(l.PolyRing, uint32(len(l.RingPt)-1))
-	}
-	if v.err != nil {
-		return Layer{}, v.err
-	}
-	return l, nil
 }
 
 func appendUvarint(b []byte, x uint64) []byte {

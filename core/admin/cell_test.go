@@ -64,7 +64,10 @@ func TestCellRoundTripAndQuery(t *testing.T) {
 		{"outside both", 5000, 2_000_000, NotFound, "", "", "", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := c.Query(ox+tc.dx, oy+tc.dy)
+			r, err := c.Query(ox+tc.dx, oy+tc.dy)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if r.Status != tc.status || r.New.Ward.Code != tc.ward || r.Old.Ward.Code != tc.oldWard || r.Old.District.Code != tc.oldDist || r.Old.WardDerived != tc.wardDerivedFlag {
 				t.Fatalf("got %+v", r)
 			}
@@ -120,8 +123,10 @@ func TestCorruptNeverPanics(t *testing.T) {
 			if !errors.Is(err, tile.ErrCorrupt) {
 				t.Fatalf("error does not wrap ErrCorrupt: %v", err)
 			}
-		} else {
-			c.Query(423*2_500_000+100, 84*2_500_000+100)
+		} else if _, err := c.Query(423*2_500_000+100, 84*2_500_000+100); err != nil && !errors.Is(err, tile.ErrCorrupt) {
+			t.Fatalf("query error does not wrap ErrCorrupt: %v", err)
+		} else if err := c.DecodeGeometry(); err != nil && !errors.Is(err, tile.ErrCorrupt) {
+			t.Fatalf("geometry error does not wrap ErrCorrupt: %v", err)
 		}
 	}
 }
@@ -172,7 +177,12 @@ func FuzzDecodeCell(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if c, err := DecodeCell(b); err == nil {
 			for _, p := range [][2]int32{{c.X * c.Size, c.Y * c.Size}, {c.X*c.Size + c.Size/2, c.Y*c.Size + c.Size/2}} {
-				c.Query(p[0], p[1])
+				if _, err := c.Query(p[0], p[1]); err != nil && !errors.Is(err, tile.ErrCorrupt) {
+					t.Fatalf("query error does not wrap ErrCorrupt: %v", err)
+				}
+			}
+			if err := c.DecodeGeometry(); err != nil && !errors.Is(err, tile.ErrCorrupt) {
+				t.Fatalf("geometry error does not wrap ErrCorrupt: %v", err)
 			}
 		} else if !errors.Is(err, tile.ErrCorrupt) {
 			t.Fatalf("error does not wrap ErrCorrupt: %v", err)

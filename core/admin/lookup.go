@@ -114,7 +114,11 @@ func (l *Lookup) Lookup(ctx context.Context, lat, lng float64) (Result, error) {
 	if err != nil || c == nil {
 		return Result{}, err
 	}
-	return c.Query(x, y), nil
+	r, err := c.Query(x, y)
+	if err != nil {
+		return Result{}, fmt.Errorf("%s: %w", CellKey(c.X, c.Y), err)
+	}
+	return r, nil
 }
 
 // cellAt returns the decoded cell containing (x, y), nil if it has no tile.
@@ -201,19 +205,34 @@ func floorDiv(a, b int32) int32 {
 	return q
 }
 
-// Query answers for the point (x, y) in 1e-7° units, which must lie in the cell.
-func (c *Cell) Query(x, y int32) Result {
+// Query answers for the point (x, y) in 1e-7° units, which must lie in the
+// cell. The error (wrapping tile.ErrCorrupt) reports a polygon whose rings,
+// decoded on first use, are corrupt.
+func (c *Cell) Query(x, y int32) (Result, error) {
 	var res Result
-	nw := c.Layers[LayerNewWard].find(x, y)
-	od := c.Layers[LayerOldDistrict].find(x, y)
+	nw, err := c.Layers[LayerNewWard].find(x, y)
+	if err != nil {
+		return res, err
+	}
+	od, err := c.Layers[LayerOldDistrict].find(x, y)
+	if err != nil {
+		return res, err
+	}
 	if nw >= 0 {
 		w := c.NewWards[nw]
 		res.New.Ward = w.Unit
 		c.setNewProvince(&res, w.Province)
-	} else if np := c.Layers[LayerNewProvince].find(x, y); np >= 0 {
+	} else {
+		np, err := c.Layers[LayerNewProvince].find(x, y)
+		if err != nil {
+			return Result{}, err
+		}
 		c.setNewProvince(&res, np)
 	}
-	ow := c.Layers[LayerOldWard].find(x, y)
+	ow, err := c.Layers[LayerOldWard].find(x, y)
+	if err != nil {
+		return Result{}, err
+	}
 	if ow < 0 && nw >= 0 {
 		ow, od = c.oldFromSeeds(nw, od, x, y)
 		res.Old.WardDerived = ow >= 0
@@ -230,13 +249,15 @@ func (c *Cell) Query(x, y int32) Result {
 		op = c.OldDistricts[od].Province
 	}
 	if op < 0 {
-		op = c.Layers[LayerOldProvince].find(x, y)
+		if op, err = c.Layers[LayerOldProvince].find(x, y); err != nil {
+			return Result{}, err
+		}
 	}
 	if op >= 0 {
 		res.Old.Province = c.OldProvinces[op]
 	}
 	res.Status = status(&res)
-	return res
+	return res, nil
 }
 
 func status(r *Result) Status {

@@ -13,9 +13,11 @@ import (
 // length it reads is checked against the bytes that remain. The first error
 // sticks; later calls return zero values.
 type mpReader struct {
-	b   []byte
-	off int
-	err error
+	b     []byte
+	s     string // when not empty, a copy of b[sBase:sBase+len(s)]: str returns substrings of it there
+	sBase int
+	off   int
+	err   error
 }
 
 // maxDepth bounds nesting while skipping unknown values.
@@ -132,7 +134,13 @@ func (r *mpReader) raw() []byte {
 	return r.next(int(n))
 }
 
-func (r *mpReader) str() string { return string(r.raw()) }
+func (r *mpReader) str() string {
+	b := r.raw()
+	if lo, hi := r.off-len(b)-r.sBase, r.off-r.sBase; len(b) > 0 && lo >= 0 && hi <= len(r.s) {
+		return r.s[lo:hi]
+	}
+	return string(b)
+}
 
 // int reads any msgpack integer that fits an int64.
 func (r *mpReader) int() int64 {
