@@ -8,9 +8,12 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/vmihailenco/msgpack/v5"
 
 	core "github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/tile"
@@ -245,4 +248,66 @@ func TestFullDeterministic(t *testing.T) {
 			t.Errorf("tile %s differs between two builds", k)
 		}
 	}
+}
+
+// TestFullLazyCells decodes every cell tile three ways — every polygon at
+// once (which checks each of them), on demand with the polygon lengths of
+// key "gl", and on demand from the tile stripped of "gl" as the first v1
+// builds wrote it — and checks they answer alike at seeded random points.
+func TestFullLazyCells(t *testing.T) {
+	res, _ := fullBuild(t)
+	rng := rand.New(rand.NewSource(testSeed(t)))
+	keys := make([]string, 0, len(res.Tiles))
+	for k := range res.Tiles {
+		if strings.HasPrefix(k, "admin/cell/") {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	points := 0
+	for _, k := range keys {
+		b := res.Tiles[k]
+		eager, err := core.DecodeCell(b)
+		if err != nil {
+			t.Fatalf("%s: %v", k, err)
+		}
+		if err := eager.DecodeGeometry(); err != nil {
+			t.Fatalf("%s: %v", k, err)
+		}
+		var m map[string]any
+		if err := msgpack.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := m["gl"]; !ok {
+			t.Fatalf("%s: no key gl", k)
+		}
+		delete(m, "gl")
+		old, err := msgpack.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lazy, err := core.DecodeCell(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lazyOld, err := core.DecodeCell(old)
+		if err != nil {
+			t.Fatalf("%s without gl: %v", k, err)
+		}
+		for i := 0; i < 16; i++ {
+			x := eager.X*eager.Size + rng.Int31n(eager.Size)
+			y := eager.Y*eager.Size + rng.Int31n(eager.Size)
+			want, err := eager.Query(x, y)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, c := range map[string]*core.Cell{"lazy": lazy, "lazy without gl": lazyOld} {
+				if got, err := c.Query(x, y); err != nil || got != want {
+					t.Fatalf("%s (%d,%d) %s: %+v %v, want %+v", k, x, y, name, got, err, want)
+				}
+			}
+			points++
+		}
+	}
+	t.Logf("%d cells, %d points", len(keys), points)
 }

@@ -142,7 +142,11 @@ type Cell struct {
 func CellKey(x, y int32) string { return fmt.Sprintf("admin/cell/%d_%d", x, y) }
 
 // EncodeCell writes c as a cell tile. The output depends only on c.
-func EncodeCell(c *CellData) ([]byte, error) {
+func EncodeCell(c *CellData) ([]byte, error) { return encodeCell(c, true) }
+
+// encodeCell writes c, with the "gl" key (polygon lengths) or, as the first
+// v1 writers did, without.
+func encodeCell(c *CellData, withLengths bool) ([]byte, error) {
 	if c.Size <= 0 {
 		return nil, fmt.Errorf("admin: cell size %d", c.Size)
 	}
@@ -152,8 +156,12 @@ func EncodeCell(c *CellData) ([]byte, error) {
 	var buf bytesBuffer
 	e := msgpack.NewEncoder(&buf)
 	ox, oy := int64(c.X)*int64(c.Size), int64(c.Y)*int64(c.Size)
+	keys := 11
+	if withLengths {
+		keys++
+	}
 	err := firstErr(
-		e.EncodeMapLen(12),
+		e.EncodeMapLen(keys),
 		e.EncodeString("v"), e.EncodeInt(FormatVersion),
 		e.EncodeString("x"), e.EncodeInt(int64(c.X)),
 		e.EncodeString("y"), e.EncodeInt(int64(c.Y)),
@@ -184,8 +192,10 @@ func EncodeCell(c *CellData) ([]byte, error) {
 		}),
 		e.EncodeString("seeds"), e.EncodeBytes(encodeSeeds(c.Seeds, ox, oy)),
 		e.EncodeString("g"), encodeLayers(e, c, ox, oy, false),
-		e.EncodeString("gl"), encodeLayers(e, c, ox, oy, true),
 	)
+	if err == nil && withLengths {
+		err = firstErr(e.EncodeString("gl"), encodeLayers(e, c, ox, oy, true))
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -3,8 +3,11 @@ package admin
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand"
 	"reflect"
+	"sort"
+	"sync"
 	"testing"
 
 	"github.com/bando-vn/bando/core/tile"
@@ -194,4 +197,177 @@ func FuzzDecodeCell(f *testing.F) {
 			t.Fatalf("meta error does not wrap ErrCorrupt: %v", err)
 		}
 	})
+}
+
+// randomCell is a cell with n seeded random polygons of 1–3 rings, some
+// with long edges (multi-byte varints), in layers nw and od.
+func randomCell(seed int64, n int) *CellData {
+	rng := rand.New(rand.NewSource(seed))
+	c := sampleCell()
+	ox, oy := c.X*c.Size, c.Y*c.Size
+	for k := range c.Polygons {
+		c.Polygons[k] = nil
+	}
+	for _, k := range []LayerKind{LayerNewWard, LayerOldDistrict} {
+		for i := 0; i < n; i++ {
+			var p Polygon
+			if k == LayerNewWard {
+				p.Owner = i % len(c.NewWards)
+			}
+			for r := 0; r < 1+rng.Intn(3); r++ {
+				var ring []int32
+				step := int32(1) << rng.Intn(21)
+				x, y := ox+rng.Int31n(c.Size), oy+rng.Int31n(c.Size)
+				for j := 0; j < 3+rng.Intn(200); j++ {
+					x = min(max(x+rng.Int31n(2*step+1)-step, ox), ox+c.Size)
+					y = min(max(y+rng.Int31n(2*step+1)-step, oy), oy+c.Size)
+					ring = append(ring, x, y)
+				}
+				p.Rings = append(p.Rings, ring)
+			}
+			c.Polygons[k] = append(c.Polygons[k], p)
+		}
+		sort.SliceStable(c.Polygons[k], func(a, b int) bool { return c.Polygons[k][a].Owner < c.Polygons[k][b].Owner })
+	}
+	return c
+}
+
+// TestLazyGeometry checks that polygons decoded on demand, with or without
+// the "gl" lengths, are the encoded ones and answer like each other.
+func TestLazyGeometry(t *testing.T) {
+	data := randomCell(11, 60)
+	withLens, err := EncodeCell(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noLens, err := encodeCell(data, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(withLens) <= len(noLens) {
+		t.Fatalf("tile with lengths (%d B) not larger than without (%d B)", len(withLens), len(noLens))
+	}
+	a, err := DecodeCell(withLens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := DecodeCell(noLens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(3))
+	for i := 0; i < 2000; i++ {
+		x, y := data.X*data.Size+rng.Int31n(data.Size), data.Y*data.Size+rng.Int31n(data.Size)
+		ra, errA := a.Query(x, y)
+		rb, errB := b.Query(x, y)
+		if errA != nil || errB != nil || ra != rb {
+			t.Fatalf("(%d,%d): with lengths %+v %v, without %+v %v", x, y, ra, errA, rb, errB)
+		}
+	}
+	for _, c := range []*Cell{a, b} {
+		if err := c.DecodeGeometry(); err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range []LayerKind{LayerNewWard, LayerOldDistrict} {
+			l := &c.Layers[k]
+			if l.Len() != len(data.Polygons[k]) {
+				t.Fatalf("layer %s: %d polygons, want %d", k, l.Len(), len(data.Polygons[k]))
+			}
+			for i, want := range data.Polygons[k] {
+				p, err := l.polygon(i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if int(l.Owner[i]) != want.Owner || len(p.end) != len(want.Rings) {
+					t.Fatalf("layer %s polygon %d: owner %d, %d rings", k, i, l.Owner[i], len(p.end))
+				}
+				start := uint32(0)
+				for r, ring := range want.Rings {
+					if got := p.pts[2*start : 2*p.end[r]]; !reflect.DeepEqual(got, ring) {
+						t.Fatalf("layer %s polygon %d ring %d differs", k, i, r)
+					}
+					start = p.end[r]
+				}
+				minx, miny, maxx, maxy := polyBBox(want.Rings)
+				if !reflect.DeepEqual(l.BBox[4*i:4*i+4], []int32{minx, miny, maxx, maxy}) {
+					t.Fatalf("layer %s polygon %d: bbox %v", k, i, l.BBox[4*i:4*i+4])
+				}
+			}
+		}
+	}
+}
+
+// TestLazyGeometryConcurrent queries a fresh cell from many goroutines at
+// once (run with -race).
+func TestLazyGeometryConcurrent(t *testing.T) {
+	data := randomCell(12, 40)
+	b, _ := EncodeCell(data)
+	ref, _ := DecodeCell(b)
+	c, _ := DecodeCell(b)
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(seed int64) {
+			defer wg.Done()
+			rng := rand.New(rand.NewSource(seed))
+			for i := 0; i < 300; i++ {
+				x, y := data.X*data.Size+rng.Int31n(data.Size), data.Y*data.Size+rng.Int31n(data.Size)
+				got, err := c.Query(x, y)
+				want, _ := ref.Query(x, y)
+				if err != nil || got != want {
+					errs <- fmt.Errorf("(%d,%d): %+v %v, want %+v", x, y, got, err, want)
+					return
+				}
+			}
+		}(int64(g))
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+}
+
+// TestBadLengths: polygon lengths that do not match the stream are corrupt.
+func TestBadLengths(t *testing.T) {
+	data := randomCell(13, 5)
+	ox, oy := int64(data.X)*int64(data.Size), int64(data.Y)*int64(data.Size)
+	geom, lens := encodeGeometry(data.Polygons[LayerNewWard], ox, oy)
+	if _, err := indexGeometry(geom, lens, ox, oy, len(data.NewWards)); err != nil {
+		t.Fatal(err)
+	}
+	v := &varintReader{b: lens}
+	n := v.count(1)
+	var sizes []uint64
+	for i := 0; i < n; i++ {
+		sizes = append(sizes, v.uvarint())
+	}
+	enc := func(n int, sizes []uint64) []byte {
+		b := appendUvarint(nil, uint64(n))
+		for _, s := range sizes {
+			b = appendUvarint(b, s)
+		}
+		return b
+	}
+	shift := append([]uint64(nil), sizes...)
+	shift[0]++
+	shift[1]--
+	for name, bad := range map[string][]byte{
+		"count":    enc(n-1, sizes[:n-1]),
+		"too long": enc(n, append(append([]uint64(nil), sizes[:n-1]...), sizes[n-1]+1)),
+		"short":    enc(n, append(append([]uint64(nil), sizes[:n-1]...), sizes[n-1]-1)),
+		"shifted":  enc(n, shift),
+		"tiny":     enc(n, append([]uint64{1}, sizes[1:]...)),
+		"trailing": append(enc(n, sizes), 0),
+		"empty":    {},
+	} {
+		l, err := indexGeometry(geom, bad, ox, oy, len(data.NewWards))
+		if err == nil {
+			err = (&Cell{Layers: [NumLayers]Layer{l}}).DecodeGeometry()
+		}
+		if !errors.Is(err, tile.ErrCorrupt) {
+			t.Errorf("%s: want ErrCorrupt, got %v", name, err)
+		}
+	}
 }
