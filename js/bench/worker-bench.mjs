@@ -1,7 +1,7 @@
 // Worker and wasm-in-Node measurements for /v1/autocomplete (bounded).
 //
 //   node js/bench/worker-bench.mjs [--bundle dir]... [--n 1000] [--repeats 5]
-//        [--seconds 10] [--concurrency 1,8,32] [--out file.md]
+//        [--seconds 10] [--concurrency 1,8,32] [--out file.md] [--native bando]
 //
 // Needs `make worker` (worker/build: app.wasm, wasm_exec.js, index.mjs) and
 // `make wasm` (build/bando.wasm). For each bundle (default testdata/bundle,
@@ -16,6 +16,7 @@
 //      --seconds against workerd's socket on 127.0.0.1: req/s, latency.
 //   3. wasm in Node (js/bando.mjs): per-request latency (median, p95) and CPU
 //      (process.cpuUsage) for the same queries, sequential, after warm-up.
+//   4. with --native path/to/bando: the native server's CPU per request.
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execSync } from "node:child_process";
@@ -43,6 +44,7 @@ const REPEATS = Number(opt("repeats", 5));
 const SECONDS = Math.min(Number(opt("seconds", 10)), 30);
 const CONCURRENCY = opt("concurrency", "1,8,32").split(",").map(Number);
 const OUT = opt("out", "");
+const NATIVE = opt("native", "");
 const TICK = 1 / 100; // seconds per clock tick (USER_HZ)
 
 const KEY = "bench-key";
@@ -111,14 +113,20 @@ async function load(base, urls, c) {
   const agent = new Agent({ keepAlive: true, maxSockets: c });
   const lat = [];
   let ok = 0, bad = 0, i = 0;
+  const kinds = {};
   const end = performance.now() + SECONDS * 1000;
   const one = (path) => new Promise((resolve) => {
     const t = performance.now();
     const req = request(new URL(path, base), { agent }, (res) => {
       res.resume();
-      res.on("end", () => { lat.push(performance.now() - t); res.statusCode === 200 ? ok++ : bad++; resolve(); });
+      res.on("end", () => {
+        lat.push(performance.now() - t);
+        if (res.statusCode === 200) ok++;
+        else { bad++; kinds[res.statusCode] = (kinds[res.statusCode] ?? 0) + 1; }
+        resolve();
+      });
     });
-    req.on("error", () => { bad++; resolve(); });
+    req.on("error", (e) => { bad++; kinds[e.code ?? "error"] = (kinds[e.code ?? "error"] ?? 0) + 1; resolve(); });
     req.end();
   });
   const t0 = performance.now();
@@ -127,7 +135,7 @@ async function load(base, urls, c) {
   }));
   const secs = (performance.now() - t0) / 1000;
   agent.destroy();
-  return { c, rps: ok / secs, ok, bad, p50: median(lat), p95: pct(lat, 0.95), p99: pct(lat, 0.99) };
+  return { c, rps: ok / secs, ok, bad, kinds, p50: median(lat), p95: pct(lat, 0.95), p99: pct(lat, 0.99) };
 }
 
 // noop Worker: same Miniflare/assets/router path, trivial JS answer.
@@ -175,6 +183,41 @@ async function benchWorker(bundle) {
     await mf.dispose();
   }
   return out;
+}
+
+// benchNative: the native server (--native path/to/bando) for comparison:
+// its process CPU per request over N sequential HTTP requests.
+async function benchNative(bin, bundle) {
+  const { spawn } = await import("node:child_process");
+  const { writeFileSync: wf } = await import("node:fs");
+  const keys = join(snapRoot, "keys.txt");
+  wf(keys, KEY_HASHES + "\n");
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const p = spawn(bin, ["serve", "--bundle", bundle, "--addr", `127.0.0.1:${port}`, "--keys", keys], { stdio: "ignore" });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i++) {
+      try { await (await fetch(base + `/v1/status?apikey=${KEY}`)).arrayBuffer(); break; } catch (e) {
+        if (i > 100) throw e;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path) => new Promise((resolve, reject) => {
+      request(new URL(path, base), { agent }, (res) => { res.resume(); res.on("end", () => resolve(res.statusCode)); }).on("error", reject).end();
+    });
+    for (let i = 0; i < queries.length * 3; i++) await get(queries[i % queries.length]);
+    const per = [];
+    for (let r = 0; r < REPEATS; r++) {
+      const t0 = cpuTicks(p.pid);
+      for (let i = 0; i < N; i++) await get(queries[i % queries.length]);
+      per.push(((cpuTicks(p.pid) - t0) * TICK * 1000) / N);
+    }
+    agent.destroy();
+    return { median: median(per), all: per };
+  } finally {
+    p.kill();
+  }
 }
 
 async function benchNode(bundle) {
@@ -229,10 +272,15 @@ for (const [bi, orig] of bundles.entries()) {
   log();
   log(`| concurrency | req/s | p50 ms | p95 ms | p99 ms | non-200 |`);
   log(`|---:|---:|---:|---:|---:|---:|`);
-  for (const l of w.load) log(`| ${l.c} | ${l.rps.toFixed(0)} | ${f2(l.p50)} | ${f2(l.p95)} | ${f2(l.p99)} | ${l.bad} |`);
+  for (const l of w.load) log(`| ${l.c} | ${l.rps.toFixed(0)} | ${f2(l.p50)} | ${f2(l.p95)} | ${f2(l.p99)} | ${l.bad}${l.bad ? " " + JSON.stringify(l.kinds) : ""} |`);
   log();
   const nd = await benchNode(b);
   log(`wasm in Node (js/bando.mjs, ${nd.n} sequential requests after warm-up): p50 **${f2(nd.p50)} ms**, p95 **${f2(nd.p95)} ms**, p99 ${f2(nd.p99)} ms; CPU ${f2(nd.cpuMs)} ms/request`);
   log();
+  if (NATIVE) {
+    const nv = await benchNative(NATIVE, b);
+    log(`native server (${NATIVE} serve, HTTP, same queries): CPU per request ${f2(nv.median)} ms (median of ${REPEATS}: ${nv.all.map(f2).join(", ")})`);
+    log();
+  }
 }
 if (OUT) writeFileSync(OUT, lines.join("\n") + "\n");
