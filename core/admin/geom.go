@@ -1,7 +1,9 @@
 package admin
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"sync/atomic"
 
 	"github.com/bando-vn/bando/core/tile"
@@ -124,24 +126,46 @@ func decodeRings(b []byte, minx, miny, maxx, maxy int32) (*polyRings, error) {
 	if i > len(b) || nr > uint64(len(b)-i) {
 		return nil, fmt.Errorf("%w: admin: bad ring count", tile.ErrCorrupt)
 	}
-	p := &polyRings{end: make([]uint32, 0, nr), pts: make([]int32, 0, len(b)-i)} // a coordinate takes at least one byte
+	// Each ring has one varint (its point count) and each point two: the
+	// number of varints left gives the number of points, and one exact
+	// allocation holds them.
+	nv := countVarints(b[i:])
+	if nv < int(nr) || (nv-int(nr))%2 != 0 {
+		return nil, fmt.Errorf("%w: admin: bad varint count in rings", tile.ErrCorrupt)
+	}
+	p := &polyRings{end: make([]uint32, nr), pts: make([]int32, nv-int(nr))}
 	x0, y0, x1, y1 := int64(minx), int64(miny), int64(maxx), int64(maxy)
-	for r := uint64(0); r < nr; r++ {
+	var out int64 // negative once a point leaves the box
+	j := 0        // points decoded × 2
+	for r := range p.end {
 		var np uint64
 		np, i = uvar(b, i)
-		if i > len(b) || np > uint64(len(b)-i)/2 {
+		if i > len(b) || np > uint64(len(p.pts)-j)/2 {
 			return nil, fmt.Errorf("%w: admin: bad point count in ring %d", tile.ErrCorrupt, r)
 		}
+		pts := p.pts[j : j+2*int(np)]
 		px, py := x0, y0
-		var out int64 // negative once a point leaves the box
-		for k := uint64(0); k < np; k++ {
+		for k := 0; k+1 < len(pts); k += 2 {
 			var ux, uy uint64
-			ux, i = uvar(b, i)
-			uy, i = uvar(b, i)
+			// one- and two-byte varints inline: most deltas fit in 13 bits
+			if i < len(b) && b[i] < 0x80 {
+				ux, i = uint64(b[i]), i+1
+			} else if i+1 < len(b) && b[i+1] < 0x80 {
+				ux, i = uint64(b[i]&0x7f)|uint64(b[i+1])<<7, i+2
+			} else {
+				ux, i = uvarSlow(b, i)
+			}
+			if i < len(b) && b[i] < 0x80 {
+				uy, i = uint64(b[i]), i+1
+			} else if i+1 < len(b) && b[i+1] < 0x80 {
+				uy, i = uint64(b[i]&0x7f)|uint64(b[i+1])<<7, i+2
+			} else {
+				uy, i = uvarSlow(b, i)
+			}
 			px += int64(ux>>1) ^ -int64(ux&1)
 			py += int64(uy>>1) ^ -int64(uy&1)
 			out |= (px - x0) | (x1 - px) | (py - y0) | (y1 - py)
-			p.pts = append(p.pts, int32(px), int32(py))
+			pts[k], pts[k+1] = int32(px), int32(py)
 		}
 		if i > len(b) {
 			return nil, fmt.Errorf("%w: admin: ring %d truncated", tile.ErrCorrupt, r)
@@ -149,12 +173,28 @@ func decodeRings(b []byte, minx, miny, maxx, maxy int32) (*polyRings, error) {
 		if out < 0 {
 			return nil, fmt.Errorf("%w: admin: ring %d leaves the bounding box", tile.ErrCorrupt, r)
 		}
-		p.end = append(p.end, uint32(len(p.pts)/2))
+		j += len(pts)
+		p.end[r] = uint32(j / 2)
 	}
-	if i != len(b) {
-		return nil, fmt.Errorf("%w: admin: %d bytes after the rings", tile.ErrCorrupt, len(b)-i)
+	if i != len(b) || j != len(p.pts) {
+		return nil, fmt.Errorf("%w: admin: rings do not fill their record", tile.ErrCorrupt)
 	}
 	return p, nil
+}
+
+// countVarints returns how many varints end in b: the bytes below 0x80.
+func countVarints(b []byte) int {
+	n := 0
+	for len(b) >= 8 {
+		n += bits.OnesCount64(^binary.LittleEndian.Uint64(b) & 0x8080808080808080)
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c < 0x80 {
+			n++
+		}
+	}
+	return n
 }
 
 // uvar reads the unsigned varint at b[i:] and returns it with the offset
