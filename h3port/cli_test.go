@@ -31,7 +31,6 @@ var cliNotApplicable = map[string]string{
 	"edgeLengthKm":               "needs directed edges (edgeLength*), not ported",
 	"edgeLengthM":                "needs directed edges (edgeLength*), not ported",
 	"edgeLengthRads":             "needs directed edges (edgeLength*), not ported",
-	"cellsToMultiPolygon":        "cellsToMultiPolygon not ported yet (see README)",
 	"testCliCellToLatLngAlt":     "",
 	"greatCircleDistanceKm/bad":  "CLI argument-count error text, not a library function",
 }
@@ -518,6 +517,31 @@ func cliCommand(cmd string, f map[string]string, input func() string) (string, e
 		lng, _ := strconv.ParseFloat(f["lng"], 64)
 		c, err := LatLngToCell(LatLng{lat, lng}, res())
 		return c.String(), err
+	case "cellsToMultiPolygon":
+		cells, err := parseCellList(input())
+		if err != nil {
+			return "", err
+		}
+		mp, err := CellsToMultiPolygon(cells)
+		if err != nil {
+			return "", err
+		}
+		loop := func(l GeoLoop) string {
+			q := make([]string, len(l))
+			for i, v := range l {
+				q[i] = fmt.Sprintf("[%f, %f]", v.Lat, v.Lng)
+			}
+			return "[" + strings.Join(q, ", ") + "]"
+		}
+		polys := make([]string, len(mp))
+		for i, p := range mp {
+			ls := []string{loop(p.GeoLoop)}
+			for _, h := range p.Holes {
+				ls = append(ls, loop(h))
+			}
+			polys[i] = "[" + strings.Join(ls, ", ") + "]"
+		}
+		return "[" + strings.Join(polys, ", ") + "]", nil
 	case "maxPolygonToCellsSize", "polygonToCells":
 		s := f["p"]
 		if s == "" || strings.Contains(s, "cat") || f["i"] != "" {
