@@ -52,6 +52,24 @@ func vec3TangentBasis(p vec3) (north, east vec3) {
 	return
 }
 
+// faceNorth and faceEast are vec3TangentBasis of each face centre,
+// computed once with the same operations.
+var faceNorth, faceEast [numIcosaFaces]vec3
+
+func init() {
+	for f := range faceCenterPoint {
+		faceNorth[f], faceEast[f] = vec3TangentBasis(faceCenterPoint[f])
+	}
+}
+
+// faceAzimuthRads is vec3AzimuthRads(faceCenterPoint[face], p2).
+func faceAzimuthRads(face int, p2 vec3) float64 {
+	p1 := faceCenterPoint[face]
+	proj := vec3LinComb(1.0, p2, -vec3Dot(p2, p1), p1)
+	proj.normalize()
+	return fAtan2(vec3Dot(proj, faceEast[face]), vec3Dot(proj, faceNorth[face]))
+}
+
 // vec3AzimuthRads is the azimuth from p1 to p2.
 func vec3AzimuthRads(p1, p2 vec3) float64 {
 	north, east := vec3TangentBasis(p1)
@@ -67,7 +85,7 @@ func vec3ToHex2d(p vec3, res int) (int, vec2) {
 	if r < epsilon {
 		return face, vec2{}
 	}
-	theta := posAngleRads(faceAxesAzRadsCII[face][0] - posAngleRads(vec3AzimuthRads(faceCenterPoint[face], p)))
+	theta := posAngleRads(faceAxesAzRadsCII[face][0] - posAngleRads(faceAzimuthRads(face, p)))
 	if isResolutionClassIII(res) {
 		theta = posAngleRads(theta - mAp7RotRads)
 	}
@@ -76,7 +94,8 @@ func vec3ToHex2d(p vec3, res int) (int, vec2) {
 	for i := 0; i < res; i++ {
 		r *= mSqrt7
 	}
-	return face, vec2{r * fCos(theta), r * fSin(theta)}
+	sinT, cosT := fSinCos(theta)
+	return face, vec2{r * cosT, r * sinT}
 }
 
 // hex2dToVec3 maps hex2d coordinates on a face back to the unit sphere.
@@ -101,9 +120,10 @@ func hex2dToVec3(v vec2, face, res int, substrate bool) vec3 {
 		theta = posAngleRads(theta + mAp7RotRads)
 	}
 	theta = posAngleRads(faceAxesAzRadsCII[face][0] - theta)
-	north, east := vec3TangentBasis(faceCenterPoint[face])
-	dir := vec3LinComb(fCos(theta), north, fSin(theta), east)
-	out := vec3LinComb(fCos(r), faceCenterPoint[face], fSin(r), dir)
+	sinT, cosT := fSinCos(theta)
+	dir := vec3LinComb(cosT, faceNorth[face], sinT, faceEast[face])
+	sinR, cosR := fSinCos(r)
+	out := vec3LinComb(cosR, faceCenterPoint[face], sinR, dir)
 	out.normalize()
 	return out
 }

@@ -274,6 +274,33 @@ func fCos(x float64) float64 {
 	}
 }
 
+// fSinCos returns fSin(x), fCos(x) (bit for bit) with one argument
+// reduction.
+func fSinCos(x float64) (sin, cos float64) {
+	ix := hiWord(x) & 0x7FFFFFFF
+	if ix <= 0x3FE921FB {
+		return kernelSin(x, 0, 0), kernelCos(x, 0)
+	}
+	if ix >= 0x7FF00000 {
+		return math.NaN(), math.NaN()
+	}
+	n, y0, y1, ok := remPio2(x)
+	if !ok {
+		return math.Sin(x), math.Cos(x)
+	}
+	s, c := kernelSin(y0, y1, 1), kernelCos(y0, y1)
+	switch n & 3 {
+	case 0:
+		return s, c
+	case 1:
+		return c, -s
+	case 2:
+		return -s, -c
+	default:
+		return -c, s
+	}
+}
+
 // fTan is fdlibm tan.
 func fTan(x float64) float64 {
 	ix := hiWord(x) & 0x7FFFFFFF

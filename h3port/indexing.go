@@ -12,21 +12,28 @@ func faceIjkToH3(fijk faceIJK, res int) Cell {
 		}
 		return h.withBaseCell(faceIjkToBaseCell(fijk))
 	}
-	bc := fijk
-	ijk := &bc.coord
+	// The aperture-7 steps are linear in the two-axis form (a, b) =
+	// (i-k, j-k), which normalisation leaves unchanged, so the loop works
+	// on (a, b) and normalises once at the end (same values as C's
+	// per-step _upAp7/_downAp7/_ijkNormalize/_unitIjkToDigit).
+	a := fijk.coord.i - fijk.coord.k
+	b := fijk.coord.j - fijk.coord.k
 	for r := res - 1; r >= 0; r-- {
-		last := *ijk
-		var lastCenter coordIJK
+		var pa, pb, ca, cb int
 		if isResolutionClassIII(r + 1) {
-			*ijk = ijk.upAp7()
-			lastCenter = ijk.downAp7()
+			pa = lround(float64(3*a-b) * mOneSeventh)
+			pb = lround(float64(a+2*b) * mOneSeventh)
+			ca, cb = 2*pa+pb, 3*pb-pa // downAp7
 		} else {
-			*ijk = ijk.upAp7r()
-			lastCenter = ijk.downAp7r()
+			pa = lround(float64(2*a+b) * mOneSeventh)
+			pb = lround(float64(3*b-a) * mOneSeventh)
+			ca, cb = 3*pa-pb, pa+2*pb // downAp7r
 		}
-		diff := last.sub(lastCenter).normalize()
-		h = h.withDigit(r+1, diff.unitIjkToDigit())
+		h = h.withDigit(r+1, ijDigit(a-ca, b-cb))
+		a, b = pa, pb
 	}
+	bc := faceIJK{fijk.face, coordIJK{a, b, 0}.normalize()}
+	ijk := &bc.coord
 	if ijk.i > maxFaceCoord || ijk.j > maxFaceCoord || ijk.k > maxFaceCoord || ijk.i < 0 || ijk.j < 0 || ijk.k < 0 {
 		return 0
 	}
@@ -88,14 +95,19 @@ func h3ToFaceIjkWithInitializedFijk(h Cell, fijk *faceIJK) bool {
 	if !isBaseCellPentagon(h.baseCell()) && (res == 0 || (ijk.i == 0 && ijk.j == 0 && ijk.k == 0)) {
 		possibleOverage = false
 	}
+	a, b := ijk.i-ijk.k, ijk.j-ijk.k // see faceIjkToH3
 	for r := 1; r <= res; r++ {
 		if isResolutionClassIII(r) {
-			*ijk = ijk.downAp7()
+			a, b = 2*a+b, 3*b-a // downAp7
 		} else {
-			*ijk = ijk.downAp7r()
+			a, b = 3*a-b, a+2*b // downAp7r
 		}
-		*ijk = ijk.neighbor(h.digit(r))
+		if d := h.digit(r); d > centerDigit && d < numDigits {
+			a += digitIJ[d][0]
+			b += digitIJ[d][1]
+		}
 	}
+	*ijk = coordIJK{a, b, 0}.normalize()
 	return possibleOverage
 }
 
@@ -272,4 +284,19 @@ func icosahedronFaces(h Cell, out *[5]int) (int, error) {
 		out[pos] = vert.face
 	}
 	return faceCount, nil
+}
+
+// digitIJ are the unit vectors of the digits in (i-k, j-k) form.
+var digitIJ = [8][2]int{{0, 0}, {-1, -1}, {0, 1}, {-1, 0}, {1, 0}, {0, -1}, {1, 1}, {0, 0}}
+
+// ijDigitTable maps (da+1)*3+(db+1) to the digit whose unit vector is
+// (da, db) in (i-k, j-k) form, or invalidDigit.
+var ijDigitTable = [9]direction{1, 3, invalidDigit, 5, 0, 2, invalidDigit, 4, 6}
+
+// ijDigit is unitIjkToDigit for a vector in (i-k, j-k) form.
+func ijDigit(da, db int) direction {
+	if uint(da+1) > 2 || uint(db+1) > 2 {
+		return invalidDigit
+	}
+	return ijDigitTable[(da+1)*3+(db+1)]
 }

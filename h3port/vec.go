@@ -26,8 +26,9 @@ type vec3 struct{ x, y, z float64 }
 
 // latLngToVec3 converts radians to a unit vector.
 func latLngToVec3(lat, lng float64) vec3 {
-	r := fCos(lat)
-	return vec3{float64(fCos(lng) * r), float64(fSin(lng) * r), fSin(lat)}
+	sinLat, r := fSinCos(lat)
+	sinLng, cosLng := fSinCos(lng)
+	return vec3{float64(cosLng * r), float64(sinLng * r), sinLat}
 }
 
 // vec3ToLatLng converts a unit vector to radians.

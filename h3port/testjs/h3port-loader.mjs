@@ -16,6 +16,7 @@ export async function loadH3port(wasmPath) {
     globalThis.fs ??= fs;
     require(path.join(goroot(), 'lib', 'wasm', 'wasm_exec.js'));
   }
+  globalThis.h3port = undefined; // several builds may be loaded side by side
   const go = new globalThis.Go();
   const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), go.importObject);
   go.run(instance); // returns when main exits; main blocks forever

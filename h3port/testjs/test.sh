@@ -10,6 +10,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 COUNT="${1:-${H3_PARITY_COUNT:-1000000}}"
 GOROOT_DIR="$(go env GOROOT)"
+# wasm features used by the build (saturating float->int conversions and
+# sign-extension ops; supported by Node >= 16 and all current browsers).
+export GOWASM="${GOWASM-satconv,signext}"
 export PATH="$GOROOT_DIR/lib/wasm:$PATH"
 mkdir -p build
 echo "== building build/h3port.wasm"
