@@ -220,7 +220,11 @@ type coldSample struct {
 func coldSamples(tb testing.TB, g tile.MapGetter, box [4]float64, perCell int) (samples []coldSample, cells int) {
 	warm := admin.New(g, admin.WithCacheCells(4096))
 	rng := rand.New(rand.NewSource(42))
-	const s = 0.25
+	m, err := admin.DecodeMeta(g[admin.MetaKey])
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s := float64(m.CellSize) / admin.Scale
 	for cy := int(math.Floor(box[0] / s)); float64(cy)*s < box[2]; cy++ {
 		for cx := int(math.Floor(box[1] / s)); float64(cx)*s < box[3]; cx++ {
 			key := admin.CellKey(int32(cx), int32(cy))
