@@ -1,7 +1,7 @@
 # bando — build, demo and test. `make help` lists the targets.
 GO      ?= go
 GOROOT  := $(shell $(GO) env GOROOT)
-WASMENV := GOOS=js GOARCH=wasm
+WASMENV := GOOS=js GOARCH=wasm GOWASM=satconv,signext
 NODEBIN := $(GOROOT)/lib/wasm
 PORT    ?= 8787
 SHARED  ?= ../shared

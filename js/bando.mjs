@@ -30,6 +30,18 @@ async function loadGoGlue(url) {
   (0, eval)(src);
 }
 
+// toURL accepts a URL, an absolute URL string, or (Node) a file path;
+// in a browser a relative string is resolved against the page.
+async function toURL(x) {
+  if (x instanceof URL) return x;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(x)) return new URL(x);
+  if (isNode) {
+    const { pathToFileURL } = await import("node:url");
+    return pathToFileURL(x);
+  }
+  return new URL(x, globalThis.location?.href);
+}
+
 // boot starts one Go instance per wasm URL and resolves with its API
 // object {open, version}.
 function boot(wasmURL, execURL) {
@@ -62,8 +74,8 @@ export class Bando {
    * to require `apikey` as the HTTP API does; default none required.
    */
   static async open(options = {}) {
-    const wasmURL = new URL(options.wasm ?? new URL("bando.wasm", defaultBuild));
-    const execURL = new URL(options.wasmExec ?? new URL("wasm_exec.js", wasmURL));
+    const wasmURL = await toURL(options.wasm ?? new URL("bando.wasm", defaultBuild));
+    const execURL = await toURL(options.wasmExec ?? new URL("wasm_exec.js", wasmURL));
     const api = await boot(wasmURL, execURL);
     const engine = await api.open(Bando.source(options.tiles), {
       keyHashes: options.keyHashes ?? "",
