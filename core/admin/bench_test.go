@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"math"
 	"math/rand"
 	"os"
@@ -253,44 +254,74 @@ func coldSamples(tb testing.TB, g tile.MapGetter, box [4]float64, perCell int) (
 // BenchmarkColdLookup: the first lookup in a cell — a new Lookup (meta tile
 // decoded again, empty cache), the cell tile decoded, one query — for 16
 // seeded random points in a ward of every cell of the Hà Nội and TP.HCM
-// boxes. The tile bytes are in memory (no Store, no sha256: see
-// BenchmarkTileSHA256). Reports p50/p95/max over all samples of the wall
-// time and of the CPU time (cpuNow: the thread's, or under wasm the Node
-// process's), which a loaded machine does not inflate.
+// boxes. "mem": the tile bytes come from memory; "store": from a tile.Store
+// that caches nothing, so each lookup also pays the store's size and sha256
+// check of the meta and cell tiles, as a cold Worker does. Reports
+// p50/p95/max over all samples of the wall time and of the CPU time
+// (cpuNow: the thread's, or under wasm the Node process's), which a loaded
+// machine does not inflate.
 func BenchmarkColdLookup(b *testing.B) {
 	g := loadTiles(b)
 	if g[admin.MetaKey] == nil {
 		b.Skip("no meta tile")
 	}
+	store := uncachedStore(b, g)
 	for _, name := range []string{"HaNoi", "HCM"} {
-		b.Run(name, func(b *testing.B) {
-			samples, cells := coldSamples(b, g, coldBoxes[name], 16)
-			if len(samples) == 0 {
-				b.Fatal("no samples")
-			}
-			ctx := context.Background()
-			lockThread()
-			defer unlockThread()
-			durs := make([]time.Duration, 0, b.N)
-			cpus := make([]time.Duration, 0, b.N)
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				p := samples[i%len(samples)]
-				c0, t0 := cpuNow(), time.Now()
-				r, err := admin.New(g).Lookup(ctx, p.lat, p.lng)
-				durs = append(durs, time.Since(t0))
-				cpus = append(cpus, cpuNow()-c0)
-				if err != nil || r.Status != admin.Found {
-					b.Fatalf("%s %v: %v %v", p.key, p, r, err)
+		samples, cells := coldSamples(b, g, coldBoxes[name], 16)
+		if len(samples) == 0 {
+			b.Fatal("no samples")
+		}
+		for _, src := range []struct {
+			name string
+			g    tile.Getter
+		}{{"mem", g}, {"store", store}} {
+			b.Run(name+"/"+src.name, func(b *testing.B) {
+				ctx := context.Background()
+				lockThread()
+				defer unlockThread()
+				durs := make([]time.Duration, 0, b.N)
+				cpus := make([]time.Duration, 0, b.N)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					p := samples[i%len(samples)]
+					c0, t0 := cpuNow(), time.Now()
+					r, err := admin.New(src.g).Lookup(ctx, p.lat, p.lng)
+					durs = append(durs, time.Since(t0))
+					cpus = append(cpus, cpuNow()-c0)
+					if err != nil || r.Status != admin.Found {
+						b.Fatalf("%s %v: %v %v", p.key, p, r, err)
+					}
 				}
-			}
-			b.StopTimer()
-			b.ReportMetric(float64(cells), "cells")
-			reportQuantiles(b, durs, "")
-			reportQuantiles(b, cpus, "cpu-")
-		})
+				b.StopTimer()
+				b.ReportMetric(float64(cells), "cells")
+				reportQuantiles(b, durs, "")
+				reportQuantiles(b, cpus, "cpu-")
+			})
+		}
 	}
+}
+
+// uncachedStore is a tile.Store over the tiles of g whose cache holds
+// nothing: every Tile call reads and verifies the tile again.
+func uncachedStore(tb testing.TB, g tile.MapGetter) *tile.Store {
+	m := tile.Manifest{Format: "bando-tiles", FormatVersion: tile.FormatVersion, MinReaderVersion: 1, Tiles: map[string]tile.TileEntry{}}
+	src := tile.MapSource{}
+	for k, b := range g {
+		sum := sha256.Sum256(b)
+		m.Tiles[k] = tile.TileEntry{Size: len(b), SHA256: hex.EncodeToString(sum[:])}
+		src[tile.Path(k)] = b
+	}
+	mb, err := json.Marshal(&m)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	src[tile.ManifestPath] = mb
+	st, err := tile.Open(context.Background(), src, 1)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return st
 }
 
 // reportQuantiles reports p50, p95 and max of durs in µs, names prefixed.
