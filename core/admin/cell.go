@@ -156,6 +156,12 @@ func encodeCell(c *CellData, withLengths bool) ([]byte, error) {
 	var buf bytesBuffer
 	e := msgpack.NewEncoder(&buf)
 	ox, oy := int64(c.X)*int64(c.Size), int64(c.Y)*int64(c.Size)
+	var geoms, lens [NumLayers][]byte
+	for k, polys := range c.Polygons {
+		if len(polys) > 0 {
+			geoms[k], lens[k] = encodeGeometry(polys, ox, oy)
+		}
+	}
 	keys := 11
 	if withLengths {
 		keys++
@@ -191,10 +197,10 @@ func encodeCell(c *CellData, withLengths bool) ([]byte, error) {
 			return []any{w.Code, w.Name, w.District}
 		}),
 		e.EncodeString("seeds"), e.EncodeBytes(encodeSeeds(c.Seeds, ox, oy)),
-		e.EncodeString("g"), encodeLayers(e, c, ox, oy, false),
+		e.EncodeString("g"), encodeLayers(e, &geoms),
 	)
 	if err == nil && withLengths {
-		err = firstErr(e.EncodeString("gl"), encodeLayers(e, c, ox, oy, true))
+		err = firstErr(e.EncodeString("gl"), encodeLayers(e, &lens))
 	}
 	if err != nil {
 		return nil, err
@@ -252,27 +258,22 @@ func encodeSeeds(seeds []Seed, ox, oy int64) []byte {
 	return b
 }
 
-// encodeLayers writes the "g" map (lengths false) or the "gl" map of
-// per-polygon byte lengths (lengths true).
-func encodeLayers(e *msgpack.Encoder, c *CellData, ox, oy int64, lengths bool) error {
+// encodeLayers writes a map layer name → bin of the layers with a stream.
+func encodeLayers(e *msgpack.Encoder, streams *[NumLayers][]byte) error {
 	n := 0
-	for k := range c.Polygons {
-		if len(c.Polygons[k]) > 0 {
+	for _, b := range streams {
+		if b != nil {
 			n++
 		}
 	}
 	if err := e.EncodeMapLen(n); err != nil {
 		return err
 	}
-	for k, polys := range c.Polygons {
-		if len(polys) == 0 {
+	for k, b := range streams {
+		if b == nil {
 			continue
 		}
-		geom, lens := encodeGeometry(polys, ox, oy)
-		if lengths {
-			geom = lens
-		}
-		if err := firstErr(e.EncodeString(layerNames[k]), e.EncodeBytes(geom)); err != nil {
+		if err := firstErr(e.EncodeString(layerNames[k]), e.EncodeBytes(b)); err != nil {
 			return err
 		}
 	}
@@ -324,10 +325,11 @@ func polyBBox(rings [][]int32) (minx, miny, maxx, maxy int32) {
 // DecodeCell decodes a cell tile: dictionaries, seeds, and each polygon's
 // owner and bounding box; the rings of a polygon are decoded when a query
 // first needs them (or by DecodeGeometry). The Cell keeps b, which must not
-// be modified afterwards (tile.Store's tiles never are). Corrupt or truncated input yields an error wrapping
-// tile.ErrCorrupt, never a panic — from DecodeCell, or for a polygon's rings
-// from the Query that decodes them; unknown map keys and extra trailing
-// elements of the dictionary arrays are skipped (FORMAT.md §Compatibility).
+// be modified afterwards (tile.Store's tiles never are). Corrupt or
+// truncated input yields an error wrapping tile.ErrCorrupt, never a panic —
+// from DecodeCell, or for a polygon's rings from the Query that decodes
+// them; unknown map keys and extra trailing elements of the dictionary
+// arrays are skipped (FORMAT.md §Compatibility).
 func DecodeCell(b []byte) (*Cell, error) {
 	r := &mpReader{b: b}
 	c := &Cell{}

@@ -65,7 +65,7 @@ func indexGeometry(g, lens []byte, ox, oy int64, owners int) (Layer, error) {
 			return Layer{}, fmt.Errorf("%w: admin: polygon owner %d out of range (%d)", tile.ErrCorrupt, owner, owners)
 		}
 		l.Owner[i] = int32(owner)
-		copy(l.BBox[4*i:], []int32{minx, miny, maxx, maxy})
+		l.BBox[4*i], l.BBox[4*i+1], l.BBox[4*i+2], l.BBox[4*i+3] = minx, miny, maxx, maxy
 		l.span[2*i] = uint32(v.off)
 		if lv == nil {
 			skipRings(v)
