@@ -53,6 +53,38 @@ test("concurrent requests are queued into the one Go instance", async () => {
   assert.ok(msg === null, msg);
 });
 
+test("a fresh isolate answers a burst of concurrent first requests", async () => {
+  // Go starts and the engine opens while the others wait their turn.
+  const { mf: fresh } = await startWorker({ buildDir, keyHashes: cf.keyHashes });
+  try {
+    const cases = cf.cases.slice(0, 12);
+    const got = await Promise.all(cases.map(async (c) => {
+      try {
+        return await responseResult(await fresh.dispatchFetch("http://127.0.0.1" + c.url, requestInit(c)));
+      } catch (e) {
+        return { error: String(e) };
+      }
+    }));
+    const msg = summary(cases.map((c, i) => ({ name: c.name, problems: compare(c, cf.goldens[c.name], got[i]) })));
+    assert.ok(msg === null, msg);
+  } finally {
+    await fresh.dispose();
+  }
+});
+
+test("without BANDO_KEY_HASHES the Worker fails closed (503)", async () => {
+  const { mf: open } = await startWorker({ buildDir, keyHashes: undefined });
+  try {
+    const r = await open.dispatchFetch("http://127.0.0.1/v1/status?apikey=anything");
+    const body = await r.text();
+    assert.equal(r.status, 503, body);
+    assert.match(body, /BANDO_KEY_HASHES/);
+    assert.equal(r.headers.get("access-control-allow-origin"), "*");
+  } finally {
+    await open.dispose();
+  }
+});
+
 test("bundle files are not served publicly", async () => {
   const r = await mf.dispatchFetch("http://127.0.0.1/manifest.json");
   assert.equal(r.status, 404);

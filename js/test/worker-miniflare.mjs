@@ -41,7 +41,7 @@ export async function startWorker({ buildDir = join(workerDir, "build"), assetsD
     ],
     compatibilityDate: s.compatibilityDate,
     compatibilityFlags: s.compatibilityFlags,
-    bindings: { BANDO_KEY_HASHES: keyHashes, ...extraBindings },
+    bindings: { ...(keyHashes === undefined ? {} : { BANDO_KEY_HASHES: keyHashes }), ...extraBindings },
     assets: {
       directory: assetsDir,
       binding: s.assetsBinding ?? "ASSETS",
