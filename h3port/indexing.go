@@ -21,12 +21,12 @@ func faceIjkToH3(fijk faceIJK, res int) Cell {
 	for r := res - 1; r >= 0; r-- {
 		var pa, pb, ca, cb int
 		if isResolutionClassIII(r + 1) {
-			pa = lround(float64(3*a-b) * mOneSeventh)
-			pb = lround(float64(a+2*b) * mOneSeventh)
+			pa = roundDiv7(3*a - b)
+			pb = roundDiv7(a + 2*b)
 			ca, cb = 2*pa+pb, 3*pb-pa // downAp7
 		} else {
-			pa = lround(float64(2*a+b) * mOneSeventh)
-			pb = lround(float64(3*b-a) * mOneSeventh)
+			pa = roundDiv7(2*a + b)
+			pb = roundDiv7(3*b - a)
 			ca, cb = 3*pa-pb, pa+2*pb // downAp7r
 		}
 		h = h.withDigit(r+1, ijDigit(a-ca, b-cb))
@@ -299,4 +299,18 @@ func ijDigit(da, db int) direction {
 		return invalidDigit
 	}
 	return ijDigitTable[(da+1)*3+(db+1)]
+}
+
+// roundDiv7 is lround(float64(n) * M_ONESEVENTH) in integer arithmetic:
+// n/7 is never a tie, and for |n| < 2^40 the float product's error
+// (< 2^-52 relative) cannot move it across a rounding boundary (which is
+// at least 1/14 away), so both round to the same integer (tested).
+func roundDiv7(n int) int {
+	if n >= 1<<40 || n <= -(1<<40) {
+		return lround(float64(n) * mOneSeventh)
+	}
+	if n >= 0 {
+		return (n + 3) / 7
+	}
+	return -((3 - n) / 7)
 }

@@ -240,6 +240,23 @@ func GridDisk(origin Cell, k int) ([]Cell, error) {
 	return compactNonZero(out, nil), nil
 }
 
+// AppendGridDisk appends GridDisk(origin, k) to dst (no allocation when
+// dst has room for MaxGridDiskSize(k) more cells and no pentagon is
+// involved). On error dst is returned unchanged.
+func AppendGridDisk(dst []Cell, origin Cell, k int) ([]Cell, error) {
+	n0 := len(dst)
+	if IsValidCell(origin) && k >= 0 && k < 64 {
+		if out, _, err := gridDiskUnsafe(origin, k, dst, nil); err == nil {
+			return out, nil
+		}
+	}
+	out, _, err := gridDiskDistancesSlots(origin, k)
+	if err != nil {
+		return dst[:n0], err
+	}
+	return compactNonZero(out, dst[:n0]), nil
+}
+
 // GridDiskDistances returns GridDisk's cells and each one's grid distance
 // from origin (gridDiskDistances).
 func GridDiskDistances(origin Cell, k int) ([]Cell, []int, error) {

@@ -43,26 +43,26 @@ const one = (ta, i) => ta.subarray(i, i + 1);
 const cases = {
   latLngToCell: {
     js: () => { for (let i = 0; i < N; i++) h3.latLngToCell(pts[2 * i], pts[2 * i + 1], 9); },
-    batch: () => wasm.latLngToCell(pts, 9),
-    single: () => { for (let i = 0; i < 64; i++) wasm.latLngToCell(pts.subarray(2 * i, 2 * i + 2), 9); },
+    batch: () => wasm.zc.latLngToCell(pts, 9),
+    single: () => { for (let i = 0; i < 64; i++) wasm.zc.latLngToCell(pts.subarray(2 * i, 2 * i + 2), 9); },
     per: N, singlePer: 64,
   },
   cellToBoundary: {
     js: () => { for (let i = 0; i < N; i++) h3.cellToBoundary(cellsStr[i]); },
-    batch: () => wasm.cellToBoundary(cells),
-    single: () => { for (let i = 0; i < 64; i++) wasm.cellToBoundary(one(cells, i)); },
+    batch: () => wasm.zc.cellToBoundary(cells),
+    single: () => { for (let i = 0; i < 64; i++) wasm.zc.cellToBoundary(one(cells, i)); },
     per: N, singlePer: 64,
   },
   'gridDisk(k=2)': {
     js: () => { for (let i = 0; i < N; i++) h3.gridDisk(cellsStr[i], 2); },
-    batch: () => wasm.gridDiskRaw(cells, 2),
-    single: () => { for (let i = 0; i < 64; i++) wasm.gridDiskRaw(one(cells, i), 2); },
+    batch: () => wasm.zc.gridDiskRaw(cells, 2),
+    single: () => { for (let i = 0; i < 64; i++) wasm.zc.gridDiskRaw(one(cells, i), 2); },
     per: N, singlePer: 64,
   },
   'polygonToCells(ward, res 10)': {
     js: () => h3.polygonToCells(ward, 10),
-    batch: () => wasm.polygonToCells([ward], 10),
-    single: () => wasm.polygonToCells([ward], 10),
+    batch: () => wasm.zc.polygonToCells([ward], 10),
+    single: () => wasm.zc.polygonToCells([ward], 10),
     per: 1, singlePer: 1,
   },
 };

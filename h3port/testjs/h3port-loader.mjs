@@ -24,7 +24,78 @@ export async function loadH3port(wasmPath) {
     await new Promise((r) => setTimeout(r, 1));
   }
   if (!globalThis.h3port) throw new Error('h3port wasm did not start');
-  return wrap(globalThis.h3port);
+  return wrap(globalThis.h3port, instance.exports);
+}
+
+// zeroCopy returns helpers over the Go-owned io buffers and the
+// //go:wasmexport functions (see ../internal/h3wasm/io.go): inputs are
+// written straight into Go memory and results copied out once.
+function zeroCopy(ex) {
+  const mem = ex.mem;
+  const metaPtr = ex.h3ioMeta() >>> 0;
+  let meta, inPtr = -1, inWords = 0, lastBuf = null, inF64, inU64;
+  // views re-creates the views after the Go heap (and so the ArrayBuffer)
+  // grew or ioIn was reallocated.
+  const views = () => {
+    if (lastBuf !== mem.buffer) {
+      lastBuf = mem.buffer;
+      meta = new Uint32Array(lastBuf, metaPtr, 8); // [inPtr, 0, inWords, 0, outPtr, 0, outWords, 0]
+      inPtr = -1;
+    }
+    if (inPtr !== meta[0]) {
+      inPtr = meta[0];
+      inWords = meta[2];
+      inF64 = new Float64Array(lastBuf, inPtr, inWords);
+      inU64 = new BigUint64Array(lastBuf, inPtr, inWords);
+    }
+  };
+  const ensure = (words) => {
+    views();
+    if (words > inWords) {
+      ex.h3ioGrowIn(words);
+      views();
+    }
+  };
+  // Results are copied out (the io buffer is reused by the next call).
+  // Re-read the views: the call may have grown the Go heap.
+  const outU64 = (n) => {
+    views();
+    return new BigUint64Array(lastBuf, meta[4], n).slice();
+  };
+  const outF64 = (n) => {
+    views();
+    return new Float64Array(lastBuf, meta[4], n).slice();
+  };
+  return {
+    // coords: Float64Array [lat,lng]* degrees; res: one resolution for all
+    latLngToCell(coords, res) {
+      ensure(coords.length);
+      inF64.set(coords);
+      return outU64(ex.h3latLngToCell(coords.length >> 1, res));
+    },
+    cellToBoundary(cells) {
+      ensure(cells.length);
+      inU64.set(cells);
+      return outF64(ex.h3cellToBoundary(cells.length));
+    },
+    gridDiskRaw(cells, k) {
+      ensure(cells.length);
+      inU64.set(cells);
+      return outU64(ex.h3gridDisk(cells.length, k));
+    },
+    polygonToCells(loopsDeg, res) {
+      let words = 1;
+      for (const loop of loopsDeg) words += 1 + 2 * loop.length;
+      ensure(words);
+      let p = 0;
+      inF64[p++] = loopsDeg.length;
+      for (const loop of loopsDeg) {
+        inF64[p++] = loop.length;
+        for (const [la, ln] of loop) { inF64[p++] = la; inF64[p++] = ln; }
+      }
+      return decodeLists(outU64(ex.h3polygonToCells(words, res)), 1)[0];
+    },
+  };
 }
 
 const u8 = (ta) => new Uint8Array(ta.buffer, ta.byteOffset, ta.byteLength);
@@ -54,9 +125,11 @@ export function decodeLists(words, n, withDistances = false) {
   return out;
 }
 
-function wrap(raw) {
+function wrap(raw, exports) {
+  const zc = zeroCopy(exports);
   return {
     raw,
+    zc, // zero-copy variants (latLngToCell with one res, cellToBoundary, gridDiskRaw, polygonToCells)
     // coords: Float64Array [lat,lng]* degrees; res: number or Uint8Array
     latLngToCell: (coords, res) => asU64(raw.latLngToCell(u8(coords), bytes(res))),
     cellToLatLng: (cells) => asF64(raw.cellToLatLng(u8(cells))),

@@ -6,7 +6,7 @@
 // The seed is printed; set it with --seed or $H3SEED to replay a run.
 // Last line: "<checks> passed, <failures> failed"; exit status 1 on any failure.
 import * as h3 from 'h3-js';
-import { loadH3port } from './h3port-loader.mjs';
+import { loadH3port, decodeLists } from './h3port-loader.mjs';
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
@@ -137,7 +137,7 @@ for (let done = 0; done < count; ) {
   const cells = BigUint64Array.from(jsCells, (c) => (typeof c === 'string' ? BigInt('0x' + c) : 0n));
   // 2. cellToLatLng and 3. cellToBoundary
   const centers = wasm.cellToLatLng(cells);
-  const bounds = wasm.cellToBoundary(cells);
+  const bounds = wasm.zc.cellToBoundary(cells); // zero-copy (wasmexport) path
   // 4. cellToParent, 5. cellToCenterChild
   const pres = Uint8Array.from(res, (r) => rint(r + 1));
   const cres = Uint8Array.from(res, (r) => Math.min(15, r + rint(4)));
@@ -146,6 +146,20 @@ for (let done = 0; done < count; ) {
   // 6. gridDisk (k = 1..2), 7. gridRing, 8. children (every 4th, small)
   const ks = Uint8Array.from(res, () => 1 + rint(2));
   const disks = wasm.gridDisk(cells, ks);
+  // The zero-copy (wasmexport) paths take one res / k per batch: check
+  // them against the per-element results above (themselves compared with
+  // h3-js below) where the parameters agree.
+  const zr = (done / BATCH) % 16;
+  const zcCells = wasm.zc.latLngToCell(coords, zr);
+  const zcDisks = decodeLists(wasm.zc.gridDiskRaw(cells, 2), n);
+  for (let i = 0; i < n; i++) {
+    if (res[i] === zr) check(zcCells[i] === ours[i], () => `zc.latLngToCell(${coords[2 * i]}, ${coords[2 * i + 1]}, ${zr}): ${hex(zcCells[i])} vs ${hex(ours[i])}`);
+    if (ks[i] === 2) {
+      const a = zcDisks[i], b = disks[i];
+      check(a.error === b.error && (a.error !== undefined || (a.cells.length === b.cells.length && a.cells.every((x, j) => x === b.cells[j]))),
+        () => `zc.gridDisk(${hex(cells[i])}, 2) differs`);
+    }
+  }
   const ringIdx = [], childIdx = [];
   for (let i = 0; i < n; i++) {
     if (i % 8 === 0) ringIdx.push(i);
