@@ -34,3 +34,13 @@ func ExampleError() {
 	fmt.Println(h3port.ErrorCode(err), err)
 	// Output: 5 Cell argument was not valid
 }
+
+func ExampleCellsToMultiPolygon() {
+	c, _ := h3port.StringToH3("85283473fffffff")
+	ring, _ := h3port.GridRing(c, 1) // a ring of 6 cells around a hole
+	mp, _ := h3port.CellsToMultiPolygon(ring)
+	p := mp[0]
+	fmt.Printf("%d polygon(s); outer loop %d vertices, %d hole(s) of %d vertices\n",
+		len(mp), len(p.GeoLoop), len(p.Holes), len(p.Holes[0]))
+	// Output: 1 polygon(s); outer loop 18 vertices, 1 hole(s) of 6 vertices
+}

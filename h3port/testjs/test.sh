@@ -10,9 +10,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 COUNT="${1:-${H3_PARITY_COUNT:-1000000}}"
 GOROOT_DIR="$(go env GOROOT)"
-# wasm features used by the build (saturating float->int conversions and
-# sign-extension ops; supported by Node >= 16 and all current browsers).
-export GOWASM="${GOWASM-satconv,signext}"
+# GOWASM (e.g. satconv,signext) is passed through if set; the default
+# build uses no optional wasm features (they measured no gain, see
+# BENCHMARKS.h3.md).
 export PATH="$GOROOT_DIR/lib/wasm:$PATH"
 mkdir -p build
 echo "== building build/h3port.wasm"
