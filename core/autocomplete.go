@@ -88,7 +88,7 @@ type hit struct {
 
 // maxCandidates bounds the records one query scores (postings are ordered
 // by rank, so the cut keeps the most important places of each token).
-const maxCandidates = 3000
+const maxCandidates = 1500
 
 // searchPlaces runs the prefix search of the search layer: every query
 // token must start a distinct word of one of the place's names. Only the
@@ -189,43 +189,36 @@ func matchNames(names []byte, toks []string) (whole, nameLen int, ok bool) {
 
 // matchWords: every query token starts a distinct word of the folded name
 // (preferring a whole-word match); whole counts the whole-word matches.
+// It scans the name once per token and allocates nothing (words past the
+// 64th are not matched).
 func matchWords(name []byte, toks []string) (whole int, ok bool) {
-	var starts [64]int
-	var ends [64]int
-	n := 0
-	for i := 0; i < len(name) && n < 64; {
-		for i < len(name) && name[i] == ' ' {
-			i++
-		}
-		if i == len(name) {
-			break
-		}
-		j := i
-		for j < len(name) && name[j] != ' ' {
-			j++
-		}
-		starts[n], ends[n] = i, j
-		n++
-		i = j
-	}
 	var used uint64
 	for _, qt := range toks {
-		found := -1
-		for w := 0; w < n; w++ {
-			word := name[starts[w]:ends[w]]
-			if used&(1<<w) != 0 || len(word) < len(qt) || string(word[:len(qt)]) != qt {
-				continue
+		found, isWhole := -1, false
+		for i, w := 0, 0; i < len(name) && w < 64; w++ {
+			for i < len(name) && name[i] == ' ' {
+				i++
 			}
-			found = w
-			if len(word) == len(qt) {
-				break
+			j := i
+			for j < len(name) && name[j] != ' ' {
+				j++
 			}
+			if used&(1<<w) == 0 && j-i >= len(qt) && string(name[i:i+len(qt)]) == qt {
+				if j-i == len(qt) {
+					found, isWhole = w, true
+					break
+				}
+				if found < 0 {
+					found = w
+				}
+			}
+			i = j
 		}
 		if found < 0 {
 			return 0, false
 		}
 		used |= 1 << found
-		if ends[found]-starts[found] == len(qt) {
+		if isWhole {
 			whole++
 		}
 	}
