@@ -31,6 +31,7 @@ export async function loadH3port(wasmPath) {
 // //go:wasmexport functions (see ../internal/h3wasm/io.go): inputs are
 // written straight into Go memory and results copied out once.
 function zeroCopy(ex) {
+  if (!ex.h3ioMeta) return undefined; // a build without io.go
   const mem = ex.mem;
   const metaPtr = ex.h3ioMeta() >>> 0;
   let meta, inPtr = -1, inWords = 0, lastBuf = null, inF64, inU64;
