@@ -139,7 +139,11 @@ func vec3ToClosestFace(p vec3) (int, float64) {
 	face := 0
 	sqd := 5.0
 	for f := 0; f < numIcosaFaces; f++ {
-		d := vec3DistSq(faceCenterPoint[f], p)
+		// vec3DistSq(faceCenterPoint[f], p) with the exact multiplications
+		// by 1 and -1 of vec3LinComb left out (same bits).
+		c := &faceCenterPoint[f]
+		dx, dy, dz := c.x-p.x, c.y-p.y, c.z-p.z
+		d := float64(float64(dx*dx)+float64(dy*dy)) + float64(dz*dz)
 		if d < sqd {
 			face = f
 			sqd = d

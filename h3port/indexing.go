@@ -304,11 +304,10 @@ func ijDigit(da, db int) direction {
 // roundDiv7 is lround(float64(n) * M_ONESEVENTH) in integer arithmetic:
 // n/7 is never a tie, and for |n| < 2^40 the float product's error
 // (< 2^-52 relative) cannot move it across a rounding boundary (which is
-// at least 1/14 away), so both round to the same integer (tested).
+// at least 1/14 away), so both round to the same integer (tested up to
+// 2^41). In faceIjkToH3 |n| < 2^34: hex2dToCoordIJK clamps its
+// coordinates to 2^30 and each step shrinks them.
 func roundDiv7(n int) int {
-	if n >= 1<<40 || n <= -(1<<40) {
-		return lround(float64(n) * mOneSeventh)
-	}
 	if n >= 0 {
 		return (n + 3) / 7
 	}

@@ -16,7 +16,7 @@ func TestRoundDiv7(t *testing.T) {
 	}
 	r := rand.New(rand.NewSource(testSeed(t)))
 	for i := 0; i < 3000000; i++ {
-		check(int(r.Int63n(1<<42)) - 1<<41)
+		check(int(r.Int63n(1<<41)) - 1<<40 + 1)
 		check(int(r.Int63n(1<<34)) - 1<<33)
 	}
 }
