@@ -24,7 +24,17 @@ func round6(f float64) float64 {
 }
 
 // encodeJSON marshals v without HTML escaping, without a trailing newline.
+// Shapes with a hand-written MarshalJSON (jsonw.go) skip encoding/json,
+// whose re-validation of a marshaler's output would cost a second pass.
 func encodeJSON(v any) []byte {
+	switch m := v.(type) {
+	case peliasCollection:
+		b, _ := m.MarshalJSON()
+		return b
+	case predictionsBody:
+		b, _ := m.MarshalJSON()
+		return b
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
