@@ -86,7 +86,7 @@ func randomPrediction(r *rand.Rand) Prediction {
 	}
 	return Prediction{Description: randomString(r), DistanceMeters: d, MatchedSubstrings: spans(), PlaceID: randomString(r),
 		StructuredFormatting: StructuredFormat{MainText: randomString(r), MainTextMatchedSubstrings: spans(), SecondaryText: randomString(r), SecondaryTextMatchedSubstrings: spans()},
-		Terms: terms, Types: []string{randomString(r)}, HasChild: r.Intn(2) == 0}
+		Terms:                terms, Types: []string{randomString(r)}, HasChild: r.Intn(2) == 0}
 }
 
 func TestFastJSONMatchesReflection(t *testing.T) {
