@@ -305,11 +305,18 @@ func polygonToCells(loops []radLoop, res int, flags uint32) ([]Cell, error) {
 		found[i] = 0
 	}
 	numFound := int64(0)
+	var ringBuf [maxOneRingSize]Cell
 	for numSearch > 0 {
 		for i := int64(0); i < numSearch; i++ {
-			ring, _, err := gridDiskDistancesSlots(search[i], 1)
+			// C's gridDisk(search, 1): the spiral when no pentagon is
+			// involved (into a stack buffer: no allocation), else the
+			// hash-slot layout with empty slots.
+			ring, _, err := gridDiskUnsafe(search[i], 1, ringBuf[:0], nil)
 			if err != nil {
-				ring = nil
+				ring, _, err = gridDiskDistancesSlots(search[i], 1)
+				if err != nil {
+					ring = nil
+				}
 			}
 			for _, hex := range ring {
 				if hex == 0 {
@@ -330,7 +337,12 @@ func polygonToCells(loops []radLoop, res int, flags uint32) ([]Cell, error) {
 				if out[loc] == hex {
 					continue
 				}
-				lat, lng, _ := CellToLatLngRads(hex)
+				// cellToLatLng of a valid neighbour (no re-validation).
+				fijk, err := h3ToFaceIjk(hex)
+				if err != nil {
+					continue
+				}
+				lat, lng := vec3ToLatLng(faceIjkToVec3(fijk, hex.res()))
 				if !poly.contains(lat, lng) {
 					continue
 				}

@@ -257,6 +257,7 @@ function randPolygon(c) {
   }
   return poly;
 }
+let lastPolygon = null; // set by randCellSet's polygonToCells branch
 function randCellSet() {
   const r = rnd();
   if (r < 0.2) return h3.gridDisk(randCell(15), rint(5));
@@ -273,7 +274,12 @@ function randCellSet() {
   }
   if (r < 0.75) {
     const c = randCell(14);
-    try { return h3.polygonToCells(randPolygon(c), Math.min(15, h3.getResolution(c) + rint(2))); } catch { return [c]; }
+    const poly = randPolygon(c), res = Math.min(15, h3.getResolution(c) + rint(2));
+    try {
+      const cells = h3.polygonToCells(poly, res);
+      lastPolygon = { poly, res, cells };
+      return cells;
+    } catch { return [c]; }
   }
   if (r < 0.85) {
     const p = h3.getPentagons(rint(16))[rint(12)];
@@ -321,7 +327,15 @@ function mpSetError(set) {
 const mpGlobe = h3.getRes0Cells();
 let mpCells = 0;
 for (let i = 0; i < mpSets; i++) {
+  lastPolygon = null;
   const set = i === 0 ? mpGlobe : randCellSet();
+  if (lastPolygon) {
+    // polygonToCells itself: same cells in the same order as h3-js
+    const { poly, res, cells: jsCells } = lastPolygon;
+    const ours = wasm.zc.polygonToCells(poly, res);
+    check(!ours.error && ours.cells.length === jsCells.length && jsCells.every((c, j) => c === hex(ours.cells[j])),
+      () => `polygonToCells(${JSON.stringify(poly)}, ${res}): h3-js ${jsCells.length} cells, ours ${ours.error ? 'error ' + ours.error : ours.cells.length}`);
+  }
   mpCells += set.length;
   const big = BigUint64Array.from(set, (c) => BigInt('0x' + c));
   // h3-js 4.5.0 allocates its output struct with `_calloc(SZ)` (size 0, so
