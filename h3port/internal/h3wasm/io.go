@@ -109,7 +109,8 @@ func ioGridDisk(n32, k32 int32) int32 {
 	}
 	p := 0
 	for i := 0; i < n; i++ {
-		out := outSpace(p+1+int(m), p)
+		// Room for the count and at least one cell, so that out[p+1] exists.
+		out := outSpace(p+1+max(int(m), 1), p)
 		dst := unsafe.Slice((*h3port.Cell)(unsafe.Pointer(&out[p+1])), len(out)-p-1)[:0]
 		d, err := h3port.AppendGridDisk(dst, h3port.Cell(ioIn[i]), k)
 		if err != nil {
@@ -117,7 +118,7 @@ func ioGridDisk(n32, k32 int32) int32 {
 			p++
 			continue
 		}
-		if len(d) > 0 && &d[0] != &dst[:1][0] {
+		if len(d) > 0 && unsafe.SliceData(d) != unsafe.SliceData(dst[:1]) {
 			// AppendGridDisk had to reallocate: copy back.
 			out = outSpace(p+1+len(d), p)
 			copy(unsafe.Slice((*h3port.Cell)(unsafe.Pointer(&out[p+1])), len(d)), d)
