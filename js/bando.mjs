@@ -42,6 +42,14 @@ async function toURL(x) {
   return new URL(x, globalThis.location?.href);
 }
 
+// The JavaScript engine's own Math, offered to the Go core as the wasm
+// import module "h3math" (h3port can use it for bit-exact trigonometry when
+// built with -tags jsmath; an unused import module is ignored).
+export const h3mathImports = {
+  sin: Math.sin, cos: Math.cos, tan: Math.tan, atan: Math.atan,
+  atan2: Math.atan2, asin: Math.asin, acos: Math.acos,
+};
+
 // boot starts one Go instance per wasm URL and resolves with its API
 // object {open, version}.
 function boot(wasmURL, execURL) {
@@ -51,7 +59,7 @@ function boot(wasmURL, execURL) {
       await loadGoGlue(execURL);
       const go = new globalThis.Go();
       const bytes = await loadBytes(wasmURL);
-      const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
+      const { instance } = await WebAssembly.instantiate(bytes, { ...go.importObject, h3math: h3mathImports });
       const api = new Promise((resolve) => { globalThis.__bandoBoot = resolve; });
       go.run(instance); // resolves only when Go exits, which it does not
       return api;

@@ -81,6 +81,8 @@ function start() {
   let ready = false;
   const wasm = new WebAssembly.Instance(mod, {
     ...go.importObject,
+    // The engine's Math for h3port's trigonometry (-tags jsmath builds).
+    h3math: { sin: Math.sin, cos: Math.cos, tan: Math.tan, atan: Math.atan, atan2: Math.atan2, asin: Math.asin, acos: Math.acos },
     workers: { ready: () => { ready = true; } },
   });
   // Go's main runs synchronously until it blocks, calling workers.ready()
