@@ -1,4 +1,4 @@
-// Code generated from uber/h3 src/h3lib/lib/baseCells.c (Apache-2.0; see NOTICE.h3). DO NOT EDIT.
+// Code generated from uber/h3 src/h3lib/lib/baseCells.c (Apache-2.0; see NOTICE). DO NOT EDIT.
 
 package h3port
 
