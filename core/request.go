@@ -21,16 +21,6 @@ type Response struct {
 	Body   []byte
 }
 
-// HeaderValue returns the first value of header name (case-insensitive).
-func (r *Response) HeaderValue(name string) string {
-	for _, h := range r.Header {
-		if strings.EqualFold(h[0], name) {
-			return h[1]
-		}
-	}
-	return ""
-}
-
 // splitTarget returns the path and the raw query of a request target,
 // accepting an absolute URL too.
 func splitTarget(target string) (path, rawQuery string) {
