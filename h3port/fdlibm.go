@@ -1,3 +1,5 @@
+//go:build !(js && wasm && jsmath)
+
 package h3port
 
 // Elementary functions with bit-reproducible results.
@@ -7,13 +9,17 @@ package h3port
 // (and from V8's Math.* used by h3-js) in roughly a third of all calls. To be
 // bit-identical with h3-js (and portable across GOARCH), this file
 // re-implements the classic fdlibm 5.3 algorithms (Sun Microsystems, see
-// NOTICE.h3), in the form used by V8's base/ieee754.cc. Every product that
+// NOTICE), in the form used by V8's base/ieee754.cc. Every product that
 // feeds an addition is wrapped in float64() so that no architecture may fuse
 // it into an FMA (Go spec, "Arithmetic operators").
 //
 // Arguments with |x| >= 2^19*pi/2 (far outside what H3 produces from finite
 // coordinates in degrees) fall back to package math for the argument
 // reduction; results there are not guaranteed to match V8 bit for bit.
+//
+// With the build tag jsmath under GOOS=js GOARCH=wasm, trig_jsmath.go
+// replaces this file: the same functions are imported from the JavaScript
+// engine's Math.* (which this file reproduces bit for bit).
 
 import "math"
 

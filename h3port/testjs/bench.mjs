@@ -1,5 +1,5 @@
 // Benchmarks h3port's wasm build against h3-js in the same Node process.
-// usage: node bench.mjs --wasm ../../build/h3port.wasm [--runs 5] [--ms 300]
+// usage: node bench.mjs --wasm ../../build/h3port.wasm [--runs 5] [--ms 300] [--wasm2 other.wasm]
 //
 // Both sides get the same 1,024 inputs inside one JS function per timed
 // call: h3-js is called once per element in a JS loop (its API has no batch
@@ -12,6 +12,9 @@
 // Reported: median over runs of ops/s and of the per-run ratios (the
 // machine may be shared, so ratios from adjacent measurements are more
 // stable than ratios of medians).
+// --wasm2 loads a second build into the same process (e.g. without
+// -tags jsmath) and measures it in the same runs, after the first build's
+// figures: a before/after comparison with both ratios to the same h3-js runs.
 import * as h3 from 'h3-js';
 import { loadH3port } from './h3port-loader.mjs';
 
@@ -19,6 +22,7 @@ const args = Object.fromEntries(
   process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
 );
 const wasm = await loadH3port(args.wasm ?? new URL('../../build/h3port.wasm', import.meta.url).pathname);
+const wasm2 = args.wasm2 ? await loadH3port(args.wasm2) : undefined;
 const RUNS = Number(args.runs ?? 5);
 const MS = BigInt(Number(args.ms ?? 300));
 const N = 1024;
@@ -48,7 +52,7 @@ function opsPerSec(fn, per) {
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const one = (ta, i) => ta.subarray(i, i + 1);
-const cases = {
+const makeCases = (wasm) => ({
   latLngToCell: {
     js: () => { for (let i = 0; i < N; i++) h3.latLngToCell(pts[2 * i], pts[2 * i + 1], 9); },
     batch: () => wasm.zc.latLngToCell(pts, 9),
@@ -73,24 +77,43 @@ const cases = {
     single: () => wasm.zc.polygonToCells([ward], 10),
     per: 1, singlePer: 1,
   },
-};
+});
+const cases = makeCases(wasm);
+const cases2 = wasm2 ? makeCases(wasm2) : undefined;
 console.log(`node ${process.version}, h3-js 4.5.0, ${RUNS} runs x ${MS} ms, medians (ratios: median of per-run ratios)`);
 console.log('| operation | h3-js ops/s | h3port wasm batched ops/s | ratio | h3port wasm per-call ops/s | ratio |');
 console.log('|---|---:|---:|---:|---:|---:|');
+const second = [];
 for (const [name, c] of Object.entries(cases)) {
+  const c2 = cases2?.[name];
   const js = [], batch = [], single = [], rb = [], rs = [];
+  const batch2 = [], single2 = [], rb2 = [], rs2 = [];
   for (let r = 0; r < RUNS; r++) {
     const j0 = opsPerSec(c.js, c.per);
     const b = opsPerSec(c.batch, c.per);
     const s1 = opsPerSec(c.single, c.singlePer);
+    const b2 = c2 ? opsPerSec(c2.batch, c.per) : 0;
+    const s2 = c2 ? opsPerSec(c2.single, c.singlePer) : 0;
     const j1 = opsPerSec(c.js, c.per);
+    const jm = (j0 + j1) / 2;
     js.push(j0, j1);
     batch.push(b);
     single.push(s1);
-    rb.push(b / ((j0 + j1) / 2));
-    rs.push(s1 / ((j0 + j1) / 2));
+    rb.push(b / jm);
+    rs.push(s1 / jm);
+    batch2.push(b2);
+    single2.push(s2);
+    rb2.push(b2 / jm);
+    rs2.push(s2 / jm);
   }
   const f = (x) => Math.round(x).toLocaleString('en-US');
   console.log(`| ${name} | ${f(median(js))} | ${f(median(batch))} | ${median(rb).toFixed(2)}x | ${f(median(single))} | ${median(rs).toFixed(2)}x |`);
+  if (c2) second.push(`| ${name} | ${f(median(js))} | ${f(median(batch2))} | ${median(rb2).toFixed(2)}x | ${f(median(single2))} | ${median(rs2).toFixed(2)}x |`);
+}
+if (second.length) {
+  console.log(`\n--wasm2 ${args.wasm2} (same runs, same h3-js figures):`);
+  console.log('| operation | h3-js ops/s | wasm2 batched ops/s | ratio | wasm2 per-call ops/s | ratio |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const l of second) console.log(l);
 }
 process.exit(0);

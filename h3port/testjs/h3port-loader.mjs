@@ -10,6 +10,14 @@ function goroot() {
   return execFileSync('go', ['env', 'GOROOT'], { encoding: 'utf8' }).trim();
 }
 
+// h3math is the import module of a build with -tags jsmath
+// (../trig_jsmath.go): the engine's own trigonometry, which h3port's
+// fdlibm.go reproduces bit for bit. Builds without the tag do not import it.
+export const h3math = {
+  sin: Math.sin, cos: Math.cos, tan: Math.tan,
+  atan: Math.atan, atan2: Math.atan2, asin: Math.asin, acos: Math.acos,
+};
+
 export async function loadH3port(wasmPath) {
   if (!globalThis.Go) {
     const require = createRequire(import.meta.url);
@@ -18,7 +26,10 @@ export async function loadH3port(wasmPath) {
   }
   globalThis.h3port = undefined; // several builds may be loaded side by side
   const go = new globalThis.Go();
-  const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), go.importObject);
+  const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), {
+    ...go.importObject,
+    h3math, // used by builds with -tags jsmath; ignored by others
+  });
   go.run(instance); // returns when main exits; main blocks forever
   for (let i = 0; i < 1000 && !(globalThis.h3port && globalThis.h3port.ready); i++) {
     await new Promise((r) => setTimeout(r, 1));
