@@ -2,6 +2,8 @@ package admin
 
 import (
 	"math"
+
+	core "github.com/bando-vn/bando/core/admin"
 )
 
 // ring is a closed ring without its repeated closing point: x,y interleaved
@@ -64,31 +66,9 @@ func makeRing(pts [][2]float64) ring {
 func (p polygon) contains(x, y int32) bool {
 	in := false
 	for _, r := range p {
-		if ringCrossings(r, x, y) {
+		if core.RingContains(r, x, y) {
 			in = !in
 		}
-	}
-	return in
-}
-
-func ringCrossings(pts ring, x, y int32) bool {
-	n := len(pts) / 2
-	if n < 3 {
-		return false
-	}
-	in := false
-	px, py := int64(x), int64(y)
-	jx, jy := int64(pts[2*n-2]), int64(pts[2*n-1])
-	for k := 0; k+1 < len(pts); k += 2 {
-		ix, iy := int64(pts[k]), int64(pts[k+1])
-		if (iy > py) != (jy > py) {
-			lhs := (px - ix) * (jy - iy)
-			rhs := (py - iy) * (jx - ix)
-			if (jy > iy) == (lhs < rhs) {
-				in = !in
-			}
-		}
-		jx, jy = ix, iy
 	}
 	return in
 }

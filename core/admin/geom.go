@@ -263,7 +263,7 @@ func (p *polyRings) contains(x, y int32) bool {
 	in := false
 	start := uint32(0)
 	for _, end := range p.end {
-		if ringCrossings(p.pts[2*start:2*end], x, y) {
+		if RingContains(p.pts[2*start:2*end], x, y) {
 			in = !in
 		}
 		start = end
@@ -271,9 +271,10 @@ func (p *polyRings) contains(x, y int32) bool {
 	return in
 }
 
-// ringCrossings reports whether a ray from (x, y) towards +x crosses the
-// implicitly closed ring pts (x,y interleaved) an odd number of times.
-func ringCrossings(pts []int32, x, y int32) bool {
+// RingContains reports whether a ray from (x, y) towards +x crosses the
+// implicitly closed ring pts (x,y interleaved, 1e-7° units) an odd number
+// of times: the even-odd point-in-ring test the builder and the reader share.
+func RingContains(pts []int32, x, y int32) bool {
 	n := len(pts) / 2
 	if n < 3 {
 		return false
