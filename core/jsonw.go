@@ -70,6 +70,41 @@ func appendString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
+// appendList writes xs as a JSON array (null for a nil slice, as
+// encoding/json does), each element by each.
+func appendList[T any](b []byte, xs []T, each func([]byte, *T) []byte) []byte {
+	if xs == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = each(b, &xs[i])
+	}
+	return append(b, ']')
+}
+
+func appendStrElem(b []byte, s *string) []byte { return appendString(b, *s) }
+func appendDegElem(b []byte, d *Deg) []byte    { return appendDeg(b, *d) }
+
+func appendSpan(b []byte, s *text.Span) []byte {
+	b = append(b, `{"length":`...)
+	b = strconv.AppendInt(b, int64(s.Length), 10)
+	b = append(b, `,"offset":`...)
+	b = strconv.AppendInt(b, int64(s.Offset), 10)
+	return append(b, '}')
+}
+
+func appendTerm(b []byte, t *Term) []byte {
+	b = append(b, `{"offset":`...)
+	b = strconv.AppendInt(b, int64(t.Offset), 10)
+	b = append(b, `,"value":`...)
+	b = appendString(b, t.Value)
+	return append(b, '}')
+}
+
 func appendStrPtr(b []byte, p *string) []byte {
 	if p == nil {
 		return append(b, "null"...)
@@ -84,19 +119,7 @@ func appendIntPtr(b []byte, p *int) []byte {
 	return strconv.AppendInt(b, int64(*p), 10)
 }
 
-func appendStrings(b []byte, ss []string) []byte {
-	if ss == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, s := range ss {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendString(b, s)
-	}
-	return append(b, ']')
-}
+func appendStrings(b []byte, ss []string) []byte { return appendList(b, ss, appendStrElem) }
 
 func appendBool(b []byte, v bool) []byte { return strconv.AppendBool(b, v) }
 
@@ -112,23 +135,7 @@ func appendDeg(b []byte, d Deg) []byte {
 	return strconv.AppendFloat(b, round6(float64(d)), 'f', -1, 64)
 }
 
-func appendSpans(b []byte, spans []text.Span) []byte {
-	if spans == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, s := range spans {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `{"length":`...)
-		b = strconv.AppendInt(b, int64(s.Length), 10)
-		b = append(b, `,"offset":`...)
-		b = strconv.AppendInt(b, int64(s.Offset), 10)
-		b = append(b, '}')
-	}
-	return append(b, ']')
-}
+func appendSpans(b []byte, spans []text.Span) []byte { return appendList(b, spans, appendSpan) }
 
 // appendFeature writes a Feature with its fields in declaration order.
 func appendFeature(b []byte, f *Feature) []byte {
@@ -200,31 +207,9 @@ func (c peliasCollection) MarshalJSON() ([]byte, error) {
 	b = append(b, `{"type":`...)
 	b = appendString(b, c.Type)
 	b = append(b, `,"features":`...)
-	if c.Features == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range c.Features {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendFeature(b, &c.Features[i])
-		}
-		b = append(b, ']')
-	}
+	b = appendList(b, c.Features, appendFeature)
 	b = append(b, `,"bbox":`...)
-	if c.BBox == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, d := range c.BBox {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendDeg(b, d)
-		}
-		b = append(b, ']')
-	}
+	b = appendList(b, c.BBox, appendDegElem)
 	b = append(b, `,"errors":`...)
 	b = appendStrings(b, c.Errors)
 	return append(b, '}'), nil
@@ -234,18 +219,7 @@ func (c peliasCollection) MarshalJSON() ([]byte, error) {
 func (p predictionsBody) MarshalJSON() ([]byte, error) {
 	b := make([]byte, 0, 256+600*len(p.Predictions))
 	b = append(b, `{"predictions":`...)
-	if p.Predictions == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i := range p.Predictions {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendPrediction(b, &p.Predictions[i])
-		}
-		b = append(b, ']')
-	}
+	b = appendList(b, p.Predictions, appendPrediction)
 	b = append(b, `,"status":`...)
 	b = appendString(b, p.Status)
 	return append(b, '}'), nil
@@ -270,22 +244,7 @@ func appendPrediction(b []byte, p *Prediction) []byte {
 	b = append(b, `,"secondary_text_matched_substrings":`...)
 	b = appendSpans(b, sf.SecondaryTextMatchedSubstrings)
 	b = append(b, `},"terms":`...)
-	if p.Terms == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, t := range p.Terms {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"offset":`...)
-			b = strconv.AppendInt(b, int64(t.Offset), 10)
-			b = append(b, `,"value":`...)
-			b = appendString(b, t.Value)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
-	}
+	b = appendList(b, p.Terms, appendTerm)
 	b = append(b, `,"types":`...)
 	b = appendStrings(b, p.Types)
 	b = append(b, `,"has_child":`...)
