@@ -15,17 +15,18 @@ type adminNames struct {
 	Ward, District, Province string
 }
 
-// addressParts returns the street part ("12 Hàng Bạc") of a place.
-func addressParts(p *place.Place) (house, street string) {
-	return p.Tag("addr:housenumber"), p.Tag("addr:street")
+// addressParts returns a place's house number, street, and the two joined
+// ("12 Hàng Bạc", the short address).
+func addressParts(p *place.Place) (house, street, short string) {
+	house, street = p.Tag("addr:housenumber"), p.Tag("addr:street")
+	return house, street, strings.TrimSpace(house + " " + street)
 }
 
 // label joins the display address: name, house and street, ward,
 // district (old structure only), province, skipping empty parts and a
 // street part equal to the name.
 func label(p *place.Place, a adminNames) (full, secondary string) {
-	house, street := addressParts(p)
-	hs := strings.TrimSpace(house + " " + street)
+	_, _, hs := addressParts(p)
 	parts := []string{}
 	for _, s := range []string{hs, a.Ward, a.District, a.Province} {
 		if s != "" && s != p.Name {
@@ -47,8 +48,7 @@ func (e *Engine) feature(ctx context.Context, p *place.Place, focus *LatLng, v2 
 		return Feature{}, err
 	}
 	full, _ := label(p, a)
-	house, street := addressParts(p)
-	hs := strings.TrimSpace(house + " " + street)
+	house, street, hs := addressParts(p)
 	props := Properties{
 		Name: p.Name, HouseNumber: strOrNil(house), Street: strOrNil(street), ShortAddress: strOrNil(hs),
 		PostalCode: strOrNil(p.Tag("addr:postcode")), Label: full,
