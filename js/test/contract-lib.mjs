@@ -79,3 +79,28 @@ export async function responseResult(res) {
     cors: res.headers.get("access-control-allow-origin"),
   };
 }
+
+// runner turns a fetch-like function (url, init) → Response into a case
+// runner whose result compare() reads; a thrown error becomes {error}.
+export function runner(fetchFn) {
+  return async (c) => {
+    try {
+      return await responseResult(await fetchFn(c.url, requestInit(c)));
+    } catch (e) {
+      return { error: String(e?.stack ?? e) };
+    }
+  };
+}
+
+// runCases runs every case as a subtest of t and fails t with a summary.
+export async function runCases(t, cf, run, assert) {
+  assert.deepEqual(cf.stray, [], "golden files without a case");
+  const results = [];
+  for (const c of cf.cases) {
+    const problems = compare(c, cf.goldens[c.name], await run(c));
+    results.push({ name: c.name, problems });
+    await t.test(c.name, () => { assert.ok(problems.length === 0, problems.join("\n")); });
+  }
+  const msg = summary(results);
+  assert.ok(msg === null, msg);
+}

@@ -7,7 +7,7 @@ import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { loadContract, compare, summary, responseResult, requestInit, repoRoot } from "./contract-lib.mjs";
+import { loadContract, compare, summary, runner, runCases, repoRoot } from "./contract-lib.mjs";
 import { Bando } from "../bando.mjs";
 
 const cf = loadContract();
@@ -18,26 +18,9 @@ before(async () => {
   bando = await Bando.open({ tiles: cf.bundleDir, keyHashes: cf.keyHashes });
 });
 
-async function run(c) {
-  const init = requestInit(c);
-  try {
-    return await responseResult(await bando.fetch(c.url, init));
-  } catch (e) {
-    return { error: String(e?.stack ?? e) };
-  }
-}
+const run = runner((url, init) => bando.fetch(url, init));
 
-test("contract cases (wasm in Node, js/bando.mjs)", async (t) => {
-  assert.deepEqual(cf.stray, [], "golden files without a case");
-  const results = [];
-  for (const c of cf.cases) {
-    const problems = compare(c, cf.goldens[c.name], await run(c));
-    results.push({ name: c.name, problems });
-    await t.test(c.name, () => { assert.ok(problems.length === 0, problems.join("\n")); });
-  }
-  const msg = summary(results);
-  assert.ok(msg === null, msg);
-});
+test("contract cases (wasm in Node, js/bando.mjs)", (t) => runCases(t, cf, run, assert));
 
 test("concurrent calls give the same answers", async () => {
   const all = [...cf.cases, ...cf.cases];

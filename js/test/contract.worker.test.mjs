@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { loadContract, compare, summary, responseResult, requestInit, repoRoot } from "./contract-lib.mjs";
+import { loadContract, compare, summary, runner, runCases, repoRoot } from "./contract-lib.mjs";
 import { startWorker, workerDir } from "./worker-miniflare.mjs";
 
 const cf = loadContract();
@@ -23,26 +23,9 @@ before(async () => {
 });
 after(async () => { await mf?.dispose(); });
 
-async function run(c) {
-  const init = requestInit(c);
-  try {
-    return await responseResult(await mf.dispatchFetch("http://127.0.0.1" + c.url, init));
-  } catch (e) {
-    return { error: String(e?.stack ?? e) };
-  }
-}
+const run = runner((url, init) => mf.dispatchFetch("http://127.0.0.1" + url, init));
 
-test("contract cases (Worker under workerd)", async (t) => {
-  assert.deepEqual(cf.stray, [], "golden files without a case");
-  const results = [];
-  for (const c of cf.cases) {
-    const problems = compare(c, cf.goldens[c.name], await run(c));
-    results.push({ name: c.name, problems });
-    await t.test(c.name, () => { assert.ok(problems.length === 0, problems.join("\n")); });
-  }
-  const msg = summary(results);
-  assert.ok(msg === null, msg);
-});
+test("contract cases (Worker under workerd)", (t) => runCases(t, cf, run, assert));
 
 test("concurrent requests are queued into the one Go instance", async () => {
   // Every case at once, three times over, must still give the goldens.
@@ -58,13 +41,7 @@ test("a fresh isolate answers a burst of concurrent first requests", async () =>
   const { mf: fresh } = await startWorker({ buildDir, keyHashes: cf.keyHashes });
   try {
     const cases = cf.cases.slice(0, 12);
-    const got = await Promise.all(cases.map(async (c) => {
-      try {
-        return await responseResult(await fresh.dispatchFetch("http://127.0.0.1" + c.url, requestInit(c)));
-      } catch (e) {
-        return { error: String(e) };
-      }
-    }));
+    const got = await Promise.all(cases.map(runner((url, init) => fresh.dispatchFetch("http://127.0.0.1" + url, init))));
     const msg = summary(cases.map((c, i) => ({ name: c.name, problems: compare(c, cf.goldens[c.name], got[i]) })));
     assert.ok(msg === null, msg);
   } finally {
