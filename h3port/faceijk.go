@@ -1,5 +1,7 @@
 package h3port
 
+import "math"
+
 // faceIJK is a hexagon address relative to one icosahedron face: the face
 // number and ijk+ coordinates in that face's (resolution-scaled) system.
 type faceIJK struct {
@@ -253,17 +255,103 @@ func edgeVerts(dir int8, adjRes int) (vec2, vec2) {
 var sqrt3_2 float64 = mSqrt3_2
 
 // boundaryRads collects boundary vertices in radians.
+//
+// By default a vertex is computed by upstream's sequence of operations
+// (hex2dToVec3 then vec3ToLatLng), which reproduces the C library's bits;
+// with closedForm set, in closed form (substrateToLatLng: a few ulps away,
+// ~3x faster). CellToBoundary uses the closed form; areas and
+// cellsToMultiPolygon (whose loop order depends on exact loop areas) use
+// the exact sequence.
 type boundaryRads struct {
-	n     int
-	verts [maxCellBoundaryVerts][2]float64
+	n          int
+	closedForm bool
+	verts      [maxCellBoundaryVerts][2]float64
 }
 
-func (b *boundaryRads) push(v vec3) {
-	if b.n < maxCellBoundaryVerts {
-		lat, lng := vec3ToLatLng(v)
-		b.verts[b.n] = [2]float64{lat, lng}
-		b.n++
+// push appends the vertex at substrate hex2d coordinates v on face at
+// substrate resolution adjRes.
+func (b *boundaryRads) push(v vec2, face, adjRes int) {
+	if b.n >= maxCellBoundaryVerts {
+		return
 	}
+	var lat, lng float64
+	if b.closedForm {
+		lat, lng = substrateToLatLng(v, face, adjRes)
+	} else {
+		lat, lng = vec3ToLatLng(hex2dToVec3(v, face, adjRes, true))
+	}
+	b.verts[b.n] = [2]float64{lat, lng}
+	b.n++
+}
+
+// Closed-form boundary vertices.
+//
+// hex2dToVec3 (upstream's order of operations) computes a substrate vertex
+// as θ = atan2(y, x), R = atan(k·|v|) with the resolution's scale k, the
+// azimuth A−θ from the face's first axis A, and then
+// cos R·C + sin R·(cos(A−θ)·N + sin(A−θ)·E) for the face centre C and its
+// north and east directions N, E: eight trigonometric calls per vertex
+// before vec3ToLatLng. Expanding cos(A−θ) and sin(A−θ) with cos θ = x/|v|,
+// sin θ = y/|v| and dividing by cos R (tan R = k·|v|) gives the same point,
+// up to its length, as
+//
+//	C + k·x·P + k·y·Q,  P = cos A·N + sin A·E,  Q = sin A·N − cos A·E
+//
+// (the gnomonic projection written with the face's axes), so a vertex needs
+// only the final lat = atan2(z, √(x²+y²)), lng = atan2(y, x). The result
+// differs from the C library's by rounding only: at most a few units in the
+// last place away from the poles (see TestBoundaryClosedForm, which
+// measures it over every cell of resolutions 0-3 and seeded random cells
+// of all resolutions, and testjs/parity.mjs, which compares with h3-js to
+// 1e-12°). Near the poles both lat (asin) and lng (atan2 of a short
+// horizontal component) amplify rounding by 1/cos(lat), so there, where
+// cos(lat) < poleCos, the exact sequence is used instead.
+var faceAxisP, faceAxisQ [numIcosaFaces]vec3
+
+// substrateScale[r] is k for a substrate grid at resolution r (hex2d units
+// to gnomonic tangent-plane units): (1/√7)^r · 1/3 (· 1/√7 for Class III)
+// · res0UGnomonic, as hex2dToVec3 multiplies it.
+var substrateScale [MaxResolution + 2]float64
+
+// poleCos is the cos(lat) below which substrateToLatLng falls back to the
+// exact sequence (about 78.5° N/S).
+const poleCos = 0.2
+
+func init() {
+	for f := range faceCenterPoint {
+		sinA, cosA := fSinCos(faceAxesAzRadsCII[f][0])
+		faceAxisP[f] = vec3LinComb(cosA, faceNorth[f], sinA, faceEast[f])
+		faceAxisQ[f] = vec3LinComb(sinA, faceNorth[f], -cosA, faceEast[f])
+	}
+	for r := range substrateScale {
+		k := 1.0
+		for i := 0; i < r; i++ {
+			k *= mRSqrt7
+		}
+		k *= mOneThird
+		if isResolutionClassIII(r) {
+			k *= mRSqrt7
+		}
+		substrateScale[r] = k * res0UGnomonic
+	}
+}
+
+// substrateToLatLng is vec3ToLatLng(hex2dToVec3(v, face, adjRes, true)) in
+// closed form (see faceAxisP).
+func substrateToLatLng(v vec2, face, adjRes int) (lat, lng float64) {
+	k := substrateScale[adjRes]
+	a, b := float64(k*v.x), float64(k*v.y)
+	c, p, q := &faceCenterPoint[face], &faceAxisP[face], &faceAxisQ[face]
+	// float64() around each product keeps the compiler from fusing them
+	// into FMAs, so every platform rounds the same way.
+	x := c.x + float64(a*p.x) + float64(b*q.x)
+	y := c.y + float64(a*p.y) + float64(b*q.y)
+	z := c.z + float64(a*p.z) + float64(b*q.z)
+	h2 := float64(x*x) + float64(y*y)
+	if h2 < float64(poleCos*poleCos)*(h2+float64(z*z)) {
+		return vec3ToLatLng(hex2dToVec3(v, face, adjRes, true))
+	}
+	return fAtan2(z, math.Sqrt(h2)), fAtan2(y, x)
 }
 
 // faceIjkPentToCellBoundary computes a pentagon's boundary (vertices
@@ -296,10 +384,10 @@ func faceIjkPentToCellBoundary(h faceIJK, res, start, length int, g *boundaryRad
 			orig2d1 := tmp.coord.toHex2d()
 			e0, e1 := edgeVerts(adjacentFaceDir[tmp.face][fijk.face], adjRes)
 			inter := v2dIntersect(orig2d0, orig2d1, e0, e1)
-			g.push(hex2dToVec3(inter, tmp.face, adjRes, true))
+			g.push(inter, tmp.face, adjRes)
 		}
 		if vert < start+numPentVerts {
-			g.push(hex2dToVec3(fijk.coord.toHex2d(), fijk.face, adjRes, true))
+			g.push(fijk.coord.toHex2d(), fijk.face, adjRes)
 		}
 		last = fijk
 	}
@@ -331,11 +419,11 @@ func faceIjkToCellBoundary(h faceIJK, res, start, length int, g *boundaryRads) {
 			e0, e1 := edgeVerts(adjacentFaceDir[center.face][face2], adjRes)
 			inter := v2dIntersect(orig2d0, orig2d1, e0, e1)
 			if !(v2dAlmostEquals(orig2d0, inter) || v2dAlmostEquals(orig2d1, inter)) {
-				g.push(hex2dToVec3(inter, center.face, adjRes, true))
+				g.push(inter, center.face, adjRes)
 			}
 		}
 		if vert < start+numHexVerts {
-			g.push(hex2dToVec3(fijk.coord.toHex2d(), fijk.face, adjRes, true))
+			g.push(fijk.coord.toHex2d(), fijk.face, adjRes)
 		}
 		lastFace = fijk.face
 		lastOverage = ov

@@ -182,12 +182,15 @@ func cellToBoundaryRads(h Cell, b *boundaryRads) error {
 }
 
 // CellToBoundary returns the boundary of a cell in degrees, counter-clockwise
-// (cellToBoundary).
+// (cellToBoundary). The vertices are computed in closed form (see
+// substrateToLatLng): the same vertices as the C library's to within a few
+// units in the last place (at most ~1e-13 degrees; TestBoundaryClosedForm),
+// about three times faster.
 func CellToBoundary(h Cell) (CellBoundary, error) {
 	if !IsValidCell(h) {
 		return nil, ErrCellInvalid
 	}
-	var b boundaryRads
+	b := boundaryRads{closedForm: true}
 	if err := cellToBoundaryRads(h, &b); err != nil {
 		return nil, err
 	}
@@ -199,12 +202,13 @@ func CellToBoundary(h Cell) (CellBoundary, error) {
 }
 
 // AppendCellBoundaryRads appends the boundary of h as lat,lng pairs in
-// radians to dst (no allocation when dst has capacity for 20 values).
+// radians to dst (no allocation when dst has capacity for 20 values); the
+// vertices are CellToBoundary's.
 func AppendCellBoundaryRads(dst []float64, h Cell) ([]float64, error) {
 	if !IsValidCell(h) {
 		return dst, ErrCellInvalid
 	}
-	var b boundaryRads
+	b := boundaryRads{closedForm: true}
 	if err := cellToBoundaryRads(h, &b); err != nil {
 		return dst, err
 	}
