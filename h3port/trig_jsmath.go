@@ -7,7 +7,7 @@ package h3port
 //
 // fdlibm.go reproduces V8's Math.sin/cos/tan/atan/atan2/asin/acos bit for
 // bit, but Go's wasm code generation runs those float kernels ~2.5x slower
-// than native, and cellToBoundary spends most of its time in them. Under
+// than native, and H3 spends much of its time in them. Under
 // this tag the seven functions are wasm imports of the engine's own Math.*
 // instead: same results as fdlibm.go (and as h3-js, whose emscripten build
 // also calls Math.*), proven by testjs/parity.mjs on the jsmath build.
