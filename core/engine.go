@@ -1,6 +1,7 @@
 package core
 
 import (
+	"container/list"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -50,7 +51,7 @@ func ParseKeyHashes(s string) ([][32]byte, error) {
 type Engine struct {
 	store   *tile.Store
 	opts    Options
-	decoded decodedCache
+	decoded *decodedCache
 
 	adminOnce sync.Once
 	admin     *admin.Lookup // nil without an admin layer
@@ -62,7 +63,7 @@ func New(ctx context.Context, src tile.Source, opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Engine{store: st, opts: opts, decoded: decodedCache{max: 256, m: map[string]any{}}}, nil
+	return &Engine{store: st, opts: opts, decoded: newDecodedCache(256)}, nil
 }
 
 // Store returns the engine's tile store.
@@ -81,28 +82,50 @@ func (e *Engine) keyOK(key string) bool {
 	return ok == 1 && key != ""
 }
 
-// decodedCache keeps decoded tiles (by key) so hot tiles are not decoded
-// again; a simple bounded map, cleared when full.
+// decodedCache keeps up to max decoded tiles by key and, when full, drops
+// the least recently used one, so the tiles a workload keeps returning to
+// stay decoded however many others pass through.
 type decodedCache struct {
 	mu  sync.Mutex
 	max int
-	m   map[string]any
+	m   map[string]*list.Element // of *decodedEntry
+	lru list.List                // front: most recently used
+}
+
+type decodedEntry struct {
+	key string
+	v   any
+}
+
+func newDecodedCache(max int) *decodedCache {
+	return &decodedCache{max: max, m: map[string]*list.Element{}}
 }
 
 func (c *decodedCache) get(key string) (any, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	v, ok := c.m[key]
-	return v, ok
+	el, ok := c.m[key]
+	if !ok {
+		return nil, false
+	}
+	c.lru.MoveToFront(el)
+	return el.Value.(*decodedEntry).v, true
 }
 
 func (c *decodedCache) put(key string, v any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.m) >= c.max {
-		clear(c.m)
+	if el, ok := c.m[key]; ok {
+		el.Value.(*decodedEntry).v = v
+		c.lru.MoveToFront(el)
+		return
 	}
-	c.m[key] = v
+	for c.lru.Len() >= c.max && c.lru.Len() > 0 {
+		old := c.lru.Back()
+		delete(c.m, old.Value.(*decodedEntry).key)
+		c.lru.Remove(old)
+	}
+	c.m[key] = c.lru.PushFront(&decodedEntry{key, v})
 }
 
 // decodedTile returns the tile decoded by decode, cached by key.
