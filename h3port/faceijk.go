@@ -259,7 +259,7 @@ var sqrt3_2 float64 = mSqrt3_2
 // By default a vertex is computed by upstream's sequence of operations
 // (hex2dToVec3 then vec3ToLatLng), which reproduces the C library's bits;
 // with closedForm set, in closed form (substrateToLatLng: a few ulps away,
-// ~3x faster). CellToBoundary uses the closed form; areas and
+// about twice as fast). CellToBoundary uses the closed form; areas and
 // cellsToMultiPolygon (whose loop order depends on exact loop areas) use
 // the exact sequence.
 type boundaryRads struct {
