@@ -120,7 +120,7 @@ func (c *decodedCache) put(key string, v any) {
 		c.lru.MoveToFront(el)
 		return
 	}
-	for c.lru.Len() >= c.max && c.lru.Len() > 0 {
+	if c.lru.Len() >= c.max { // max > 0: one entry in, one out
 		old := c.lru.Back()
 		delete(c.m, old.Value.(*decodedEntry).key)
 		c.lru.Remove(old)

@@ -86,15 +86,7 @@ func CellsToMultiPolygonRads(cells []Cell) ([][][][2]float64, error) {
 		polys = append(polys, p)
 		i = j
 	}
-	muslQsort(polys, func(a, b *spoly) int {
-		if a.outerArea > b.outerArea {
-			return -1
-		}
-		if a.outerArea < b.outerArea {
-			return 1
-		}
-		return 0
-	})
+	muslQsort(polys, func(a, b *spoly) int { return byAreaDesc(a.outerArea, b.outerArea) })
 	out := make([][][][2]float64, len(polys))
 	for i, p := range polys {
 		for _, l := range p.loops {
@@ -156,15 +148,7 @@ func globeMultiPolygon() [][][][2]float64 {
 		v := verts[i][:]
 		ts[i] = tri{loopAreaRads2(v), slices.Clone(v)}
 	}
-	muslQsort(ts, func(a, b *tri) int {
-		if a.area > b.area {
-			return -1
-		}
-		if a.area < b.area {
-			return 1
-		}
-		return 0
-	})
+	muslQsort(ts, func(a, b *tri) int { return byAreaDesc(a.area, b.area) })
 	out := make([][][][2]float64, 8)
 	for i, t := range ts {
 		out[i] = [][][2]float64{t.v}
@@ -604,4 +588,16 @@ func (s *smooth[T]) trinkle(head int, p uint64, pshift int, trusty bool) {
 		s.cycle(ar)
 		s.sift(head, pshift)
 	}
+}
+
+// byAreaDesc orders larger areas first (the comparators of C's qsort calls
+// on polygon and loop areas).
+func byAreaDesc(a, b float64) int {
+	if a > b {
+		return -1
+	}
+	if a < b {
+		return 1
+	}
+	return 0
 }

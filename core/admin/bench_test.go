@@ -180,9 +180,8 @@ func BenchmarkLookupCountry(b *testing.B) {
 	benchLookup(b, boxCountry, admin.WithCacheCells(1024))
 }
 
-// BenchmarkDecodeCell: the cold cost of one cell, for the largest and the median cell tile.
-func BenchmarkDecodeCell(b *testing.B) {
-	g := loadTiles(b)
+// medianAndMaxCells names the median-sized and the largest admin cell tile.
+func medianAndMaxCells(g tile.MapGetter) []struct{ name, key string } {
 	var keys []string
 	for k := range g {
 		if strings.HasPrefix(k, "admin/cell/") {
@@ -190,7 +189,13 @@ func BenchmarkDecodeCell(b *testing.B) {
 		}
 	}
 	sort.Slice(keys, func(i, j int) bool { return len(g[keys[i]]) < len(g[keys[j]]) })
-	for _, c := range []struct{ name, key string }{{"median", keys[len(keys)/2]}, {"max", keys[len(keys)-1]}} {
+	return []struct{ name, key string }{{"median", keys[len(keys)/2]}, {"max", keys[len(keys)-1]}}
+}
+
+// BenchmarkDecodeCell: the cold cost of one cell, for the largest and the median cell tile.
+func BenchmarkDecodeCell(b *testing.B) {
+	g := loadTiles(b)
+	for _, c := range medianAndMaxCells(g) {
 		b.Run(c.name, func(b *testing.B) {
 			data := g[c.key]
 			b.SetBytes(int64(len(data)))
@@ -337,14 +342,7 @@ func reportQuantiles(b *testing.B, durs []time.Duration, prefix string) {
 // tile, once per tile load) costs for the median and the largest cell tile.
 func BenchmarkTileSHA256(b *testing.B) {
 	g := loadTiles(b)
-	var keys []string
-	for k := range g {
-		if strings.HasPrefix(k, "admin/cell/") {
-			keys = append(keys, k)
-		}
-	}
-	sort.Slice(keys, func(i, j int) bool { return len(g[keys[i]]) < len(g[keys[j]]) })
-	for _, c := range []struct{ name, key string }{{"median", keys[len(keys)/2]}, {"max", keys[len(keys)-1]}} {
+	for _, c := range medianAndMaxCells(g) {
 		b.Run(c.name, func(b *testing.B) {
 			data := g[c.key]
 			b.SetBytes(int64(len(data)))
