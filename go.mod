@@ -3,16 +3,17 @@ module github.com/bando-vn/bando
 go 1.26.8
 
 require (
+	github.com/paulmach/osm v0.8.0
+	github.com/syumai/workers v0.33.0
+	github.com/twpayne/go-polyline v1.1.1
+	github.com/uber/h3-go/v4 v4.1.0
+	github.com/vmihailenco/msgpack/v5 v5.4.1
+)
+
+require (
 	github.com/datadog/czlib v0.0.0-20160811164712-4bc9a24e37f2 // indirect
 	github.com/paulmach/orb v0.14.0 // indirect
-	github.com/paulmach/osm v0.8.0 // indirect
 	github.com/paulmach/protoscan v0.2.1 // indirect
-	github.com/syumai/workers v0.33.0 // indirect
-	github.com/tidwall/geoindex v1.7.0 // indirect
-	github.com/tidwall/rtree v1.10.0 // indirect
-	github.com/twpayne/go-polyline v1.1.1 // indirect
-	github.com/uber/h3-go/v4 v4.1.0 // indirect
-	github.com/vmihailenco/msgpack/v5 v5.4.1 // indirect
 	github.com/vmihailenco/tagparser/v2 v2.0.0 // indirect
 	go.mongodb.org/mongo-driver/v2 v2.5.0 // indirect
 	google.golang.org/protobuf v1.27.1 // indirect

@@ -1,0 +1,99 @@
+package geo
+
+import "math"
+
+// EarthRadiusM is the mean Earth radius in metres (IUGG), the one radius
+// every distance in bando uses.
+const EarthRadiusM = 6371008.8
+
+// LatLng is a point in degrees: Lat in [-90, 90], Lng in [-180, 180].
+type LatLng struct{ Lat, Lng float64 }
+
+// Valid reports whether both parts are finite and in range.
+func (p LatLng) Valid() bool {
+	return !math.IsNaN(p.Lat) && !math.IsNaN(p.Lng) && !math.IsInf(p.Lat, 0) && !math.IsInf(p.Lng, 0) &&
+		p.Lat >= -90 && p.Lat <= 90 && p.Lng >= -180 && p.Lng <= 180
+}
+
+// E7 converts degrees to 1e-7 degree units (OSM's own precision), rounding
+// half away from zero.
+func E7(deg float64) int32 { return int32(math.Round(deg * 1e7)) }
+
+// FromE7 converts 1e-7 degree units to degrees.
+func FromE7(v int32) float64 { return float64(v) / 1e7 }
+
+// PointE7 builds a LatLng from 1e-7 degree units.
+func PointE7(lat, lng int32) LatLng { return LatLng{FromE7(lat), FromE7(lng)} }
+
+// DistanceM is the great-circle distance between a and b in metres
+// (haversine on a sphere of EarthRadiusM).
+func DistanceM(a, b LatLng) float64 {
+	const rad = math.Pi / 180
+	dLat := (b.Lat - a.Lat) * rad
+	dLng := (b.Lng - a.Lng) * rad
+	s := math.Sin(dLat/2)*math.Sin(dLat/2) + math.Cos(a.Lat*rad)*math.Cos(b.Lat*rad)*math.Sin(dLng/2)*math.Sin(dLng/2)
+	return 2 * EarthRadiusM * math.Asin(math.Min(1, math.Sqrt(s)))
+}
+
+// BearingDeg is the initial bearing from a to b in degrees clockwise from
+// north, in [0, 360).
+func BearingDeg(a, b LatLng) float64 {
+	const rad = math.Pi / 180
+	φ1, φ2 := a.Lat*rad, b.Lat*rad
+	dλ := (b.Lng - a.Lng) * rad
+	y := math.Sin(dλ) * math.Cos(φ2)
+	x := math.Cos(φ1)*math.Sin(φ2) - math.Sin(φ1)*math.Cos(φ2)*math.Cos(dλ)
+	θ := math.Atan2(y, x) / rad
+	if θ < 0 {
+		θ += 360
+	}
+	if θ >= 360 {
+		θ -= 360
+	}
+	return θ
+}
+
+// BBox is an axis-aligned box in degrees. The zero BBox is empty: Extend
+// on it gives the box of one point.
+type BBox struct {
+	MinLat, MinLng, MaxLat, MaxLng float64
+	nonEmpty                       bool
+}
+
+// Empty reports whether no point was added.
+func (b BBox) Empty() bool { return !b.nonEmpty }
+
+// Extend returns the smallest box holding b and p.
+func (b BBox) Extend(p LatLng) BBox {
+	if !b.nonEmpty {
+		return BBox{p.Lat, p.Lng, p.Lat, p.Lng, true}
+	}
+	b.MinLat, b.MaxLat = min(b.MinLat, p.Lat), max(b.MaxLat, p.Lat)
+	b.MinLng, b.MaxLng = min(b.MinLng, p.Lng), max(b.MaxLng, p.Lng)
+	return b
+}
+
+// Union returns the smallest box holding both boxes.
+func (b BBox) Union(o BBox) BBox {
+	if o.Empty() {
+		return b
+	}
+	return b.Extend(LatLng{o.MinLat, o.MinLng}).Extend(LatLng{o.MaxLat, o.MaxLng})
+}
+
+// Contains reports whether p lies in the box (edges included).
+func (b BBox) Contains(p LatLng) bool {
+	return b.nonEmpty && p.Lat >= b.MinLat && p.Lat <= b.MaxLat && p.Lng >= b.MinLng && p.Lng <= b.MaxLng
+}
+
+// Around returns the box of the points within radiusM metres of c (a
+// slight overestimate: the box of the circle on the sphere).
+func Around(c LatLng, radiusM float64) BBox {
+	dLat := radiusM / EarthRadiusM * 180 / math.Pi
+	cos := math.Cos(c.Lat * math.Pi / 180)
+	dLng := 180.0
+	if cos > 1e-9 {
+		dLng = min(180, dLat/cos)
+	}
+	return BBox{c.Lat - dLat, c.Lng - dLng, c.Lat + dLat, c.Lng + dLng, true}
+}
