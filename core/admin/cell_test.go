@@ -136,7 +136,7 @@ func TestCorruptNeverPanics(t *testing.T) {
 
 func TestLookupCorruptTileIsError(t *testing.T) {
 	meta, _ := EncodeMeta(&Meta{CellSize: 2_500_000})
-	g := tile.MapGetter{MetaKey: meta, CellKey(423, 84): []byte{0x81, 0xa1, 'v'}}
+	g, _ := tile.OpenMap(map[string][]byte{MetaKey: meta, CellKey(423, 84): []byte{0x81, 0xa1, 'v'}})
 	_, err := New(g).Lookup(context.Background(), 21.03, 105.8)
 	if !errors.Is(err, tile.ErrCorrupt) {
 		t.Fatalf("want ErrCorrupt, got %v", err)
@@ -146,9 +146,12 @@ func TestLookupCorruptTileIsError(t *testing.T) {
 	}
 }
 
-func TestLookupCacheEviction(t *testing.T) {
+// TestLookupUsesStoreCache: a Lookup decodes each cell once, through the
+// store's one cache, and a store over its budget evicts cells.
+func TestLookupUsesStoreCache(t *testing.T) {
 	meta, _ := EncodeMeta(&Meta{CellSize: 2_500_000})
-	g := tile.MapGetter{MetaKey: meta}
+	tiles := map[string][]byte{MetaKey: meta}
+	var cellBytes int
 	for x := int32(420); x < 430; x++ {
 		c := sampleCell()
 		c.X = x
@@ -157,16 +160,30 @@ func TestLookupCacheEviction(t *testing.T) {
 		}
 		c.Seeds = nil
 		b, _ := EncodeCell(c)
-		g[CellKey(x, 84)] = b
+		tiles[CellKey(x, 84)] = b
+		cellBytes = len(b)
 	}
-	l := New(g, WithCacheCells(3))
-	for x := 420; x < 430; x++ {
-		if _, err := l.Lookup(context.Background(), 21.1, float64(x)*0.25+0.1); err != nil {
-			t.Fatal(err)
+	st, err := tile.Open(context.Background(), tile.MapBundle(tiles), len(meta)+3*cellBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := New(st)
+	for round := 0; round < 2; round++ {
+		for x := 420; x < 430; x++ {
+			if _, err := l.Lookup(context.Background(), 21.1, float64(x)*0.25+0.1); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
-	if len(l.cells) != 3 {
-		t.Fatalf("cache holds %d cells, want 3", len(l.cells))
+	s := st.Stats()
+	if s.Bytes > len(meta)+3*cellBytes || s.Evictions < 10 {
+		t.Fatalf("cache over its budget or not evicting: %+v", s)
+	}
+	for i := 0; i < 3; i++ { // the same cell again and again: hits only
+		l.Lookup(context.Background(), 21.1, 429*0.25+0.1)
+	}
+	if s2 := st.Stats(); s2.Misses != s.Misses {
+		t.Fatalf("a cached cell was decoded again: %+v then %+v", s, s2)
 	}
 }
 

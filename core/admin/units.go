@@ -69,11 +69,11 @@ type Units struct {
 
 // Units reads and decodes the admin/units tile.
 func (l *Lookup) Units(ctx context.Context) (*Units, error) {
-	b, err := l.g.Tile(ctx, UnitsKey)
+	u, err := tile.Decode(ctx, l.st, UnitsKey, DecodeUnits)
 	if err != nil {
 		return nil, fmt.Errorf("admin: %s: %w", UnitsKey, err)
 	}
-	return DecodeUnits(b)
+	return u, nil
 }
 
 // EncodeUnits writes u as the admin/units tile.

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/text"
 	"github.com/bando-vn/bando/core/tile"
 	"github.com/vmihailenco/msgpack/v5"
@@ -15,10 +16,10 @@ import (
 
 func samplePlaces() []Place {
 	return []Place{
-		{ID: "n1", Name: "Phở Huế 36", Lat: E7(21.018), Lng: E7(105.851), Layer: "venue", Category: []string{"restaurant"}, Rank: 10},
-		{ID: "n2", Name: "Phố Huế", Lat: E7(21.019), Lng: E7(105.8516), Layer: "neighbourhood", Rank: 15},
-		{ID: "w3", Name: "Hồ Hoàn Kiếm", Lat: E7(21.0287), Lng: E7(105.8523), Layer: "venue", Rank: 10, Tags: []string{"alt_name", "Hồ Gươm"}},
-		{ID: "n4", Name: "Hà Nội", Lat: E7(21.0285), Lng: E7(105.8542), Layer: "locality", Rank: 35},
+		{ID: "n1", Name: "Phở Huế 36", Lat: geo.E7(21.018), Lng: geo.E7(105.851), Layer: "venue", Category: []string{"restaurant"}, Rank: 10},
+		{ID: "n2", Name: "Phố Huế", Lat: geo.E7(21.019), Lng: geo.E7(105.8516), Layer: "neighbourhood", Rank: 15},
+		{ID: "w3", Name: "Hồ Hoàn Kiếm", Lat: geo.E7(21.0287), Lng: geo.E7(105.8523), Layer: "venue", Rank: 10, Tags: []string{"alt_name", "Hồ Gươm"}},
+		{ID: "n4", Name: "Hà Nội", Lat: geo.E7(21.0285), Lng: geo.E7(105.8542), Layer: "locality", Rank: 35},
 	}
 }
 
