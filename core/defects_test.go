@@ -65,3 +65,31 @@ func TestListedButMissingTileIs5xx(t *testing.T) {
 		}
 	}
 }
+
+// TestQueryEscapes: a raw ";" is an ordinary character of a value (the
+// /direction destinations are joined with it), and a bad %-escape is a 400
+// in the endpoint's shape naming its parameter (issue #8 item 9).
+func TestQueryEscapes(t *testing.T) {
+	e := fixtureEngine(t, Options{})
+	for _, c := range []struct {
+		target string
+		status int
+		want   string // in the body
+	}{
+		{"/v1/autocomplete?text=pho;hue", 200, `"features":[`},
+		{"/v1/autocomplete?input=pho;&location=21.0,105.8", 200, `"predictions":[`},
+		{"/v1/status?admin_v2=true;", 400, `admin_v2: expected true, false, 1 or 0`},
+		{"/v1/autocomplete?text=%zz", 400, `"errors":["text: bad %-escape`},
+		{"/v1/autocomplete?input=pho&location=%2", 400, `"error_message":"location: bad %-escape`},
+		{"/v1/autocomplete?input=pho&x%zz=1", 400, `"error_message":"x%zz: bad %-escape`},
+	} {
+		r := e.Serve(context.Background(), &Request{Method: "GET", Target: c.target})
+		if r.Status != c.status || !strings.Contains(string(r.Body), c.want) {
+			t.Errorf("%s: %d %s, want %d with %s", c.target, r.Status, r.Body, c.status, c.want)
+		}
+	}
+	r := e.Serve(context.Background(), &Request{Method: "POST", Target: "/v1/forcodes/decode", Body: []byte("forcodes=%zz")})
+	if r.Status != 400 || !strings.Contains(string(r.Body), "forcodes: bad %-escape") {
+		t.Errorf("form body: %d %s", r.Status, r.Body)
+	}
+}
