@@ -115,8 +115,16 @@ func CollectionOf(fs []Feature) Collection {
 	return c
 }
 
-// Error is the Pelias-shape error body: an empty collection carrying the
-// message (API.md §1).
-func Error(msg string) Collection {
-	return Collection{Type: "FeatureCollection", Features: []Feature{}, BBox: []shape.Deg{}, Errors: []string{msg}}
+// ErrorBody is the Pelias-shape error body: an empty collection carrying
+// the message in errors, plus the Google status word and the message that
+// every error body carries (API.md §1).
+type ErrorBody struct {
+	Collection
+	Status  string `json:"status"`
+	Message string `json:"message"`
+}
+
+// Error returns the error body of status word and message msg.
+func Error(status, msg string) ErrorBody {
+	return ErrorBody{Collection{Type: "FeatureCollection", Features: []Feature{}, BBox: []shape.Deg{}, Errors: []string{msg}}, status, msg}
 }

@@ -11,7 +11,21 @@ import (
 // encoding/json with HTML escaping off (TestAppendJSONMatchesReflection and
 // FuzzAppendJSON check it).
 
-var _ shape.Body = Collection{}
+var (
+	_ shape.Body = Collection{}
+	_ shape.Body = ErrorBody{}
+)
+
+// AppendJSON writes the error body: the collection's fields, then status
+// and message.
+func (e ErrorBody) AppendJSON(b []byte) []byte {
+	b = e.Collection.AppendJSON(b)
+	b = append(b[:len(b)-1], `,"status":`...)
+	b = shape.AppendString(b, e.Status)
+	b = append(b, `,"message":`...)
+	b = shape.AppendString(b, e.Message)
+	return append(b, '}')
+}
 
 // AppendJSON writes the collection.
 func (c Collection) AppendJSON(b []byte) []byte {

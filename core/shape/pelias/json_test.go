@@ -50,6 +50,13 @@ func TestAppendJSONMatchesReflection(t *testing.T) {
 		if want := shapetest.Reflect(t, c); !bytes.Equal(got, want) {
 			t.Fatalf("collection:\n got %s\nwant %s", got, want)
 		}
+		e := Error(shapetest.String(r), shapetest.String(r))
+		if i%3 == 0 {
+			e.Collection = c
+		}
+		if got, want := e.AppendJSON(nil), shapetest.Reflect(t, e); !bytes.Equal(got, want) {
+			t.Fatalf("error body:\n got %s\nwant %s", got, want)
+		}
 	}
 }
 
