@@ -205,3 +205,23 @@ func TestDecodeBoundsLengths(t *testing.T) {
 		t.Errorf("record: %v, %d bytes allocated", err, after.TotalAlloc-before.TotalAlloc)
 	}
 }
+
+// TestLayerVersions applies SPEC.md §6: a newer layer version with keys
+// this reader does not know still decodes; a tile without `v` does not.
+func TestLayerVersions(t *testing.T) {
+	tiles, _ := BuildSearchTiles(samplePlaces())
+	var m map[string]any
+	if err := msgpack.Unmarshal(tiles["search/ph"], &m); err != nil {
+		t.Fatal(err)
+	}
+	m["v"], m["future"] = 2, []int{1, 2, 3}
+	newer, _ := msgpack.Marshal(m)
+	if st, err := DecodeSearchTile(newer); err != nil || len(st.Prefix("ph", 10)) == 0 {
+		t.Fatalf("v2 tile: %v", err)
+	}
+	delete(m, "v")
+	unversioned, _ := msgpack.Marshal(m)
+	if _, err := DecodeSearchTile(unversioned); !errors.Is(err, tile.ErrCorrupt) {
+		t.Fatalf("tile without v: %v", err)
+	}
+}

@@ -79,6 +79,9 @@ func decodePacked(b []byte) (*packedTile, error) {
 	if err := msgpack.Unmarshal(b, &t); err != nil {
 		return nil, fmt.Errorf("%w: %v", tile.ErrCorrupt, err)
 	}
+	if err := tile.CheckLayerVersion("place/search", int64(t.V)); err != nil {
+		return nil, err
+	}
 	return &t, nil
 }
 
