@@ -196,6 +196,12 @@ func FuzzDecodeCell(f *testing.F) {
 	units, _ := EncodeUnits(&Units{NewWards: []UnitsNewWard{{"1", "x", "01", []Link{{"2", LinkPart}}}}})
 	f.Add(units)
 	f.Fuzz(func(t *testing.T, b []byte) {
+		if _, err := DecodeMeta(b); err != nil && !errors.Is(err, tile.ErrCorrupt) {
+			t.Fatalf("meta error does not wrap ErrCorrupt: %v", err)
+		}
+		if _, err := DecodeUnits(b); err != nil && !errors.Is(err, tile.ErrCorrupt) {
+			t.Fatalf("units error does not wrap ErrCorrupt: %v", err)
+		}
 		if c, err := DecodeCell(b); err == nil {
 			for _, p := range [][2]int32{{c.X * c.Size, c.Y * c.Size}, {c.X*c.Size + c.Size/2, c.Y*c.Size + c.Size/2}} {
 				if _, err := c.Query(p[0], p[1]); err != nil && !errors.Is(err, tile.ErrCorrupt) {
