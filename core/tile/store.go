@@ -52,8 +52,9 @@ func (s *Store) Stats() Stats { return s.cache.Stats() }
 
 // Tile returns the verified bytes of the tile with this key, uncached (a
 // layer reader caches what it decodes, through Decode). A key not in the
-// manifest gives ErrNotFound without touching the Source; bytes that do not
-// match the manifest give ErrCorrupt.
+// manifest gives ErrNotFound without touching the Source; a listed tile the
+// Source does not have gives ErrMissing; bytes that do not match the
+// manifest give ErrCorrupt.
 func (s *Store) Tile(ctx context.Context, key string) ([]byte, error) {
 	entry, ok := s.manifest.Tiles[key]
 	if !ok {
@@ -62,7 +63,7 @@ func (s *Store) Tile(ctx context.Context, key string) ([]byte, error) {
 	b, err := s.src.Get(ctx, Path(key))
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
-			return nil, fmt.Errorf("tile %q listed in the manifest but missing: %w", key, ErrNotFound)
+			return nil, fmt.Errorf("tile %q: %w", key, ErrMissing)
 		}
 		return nil, fmt.Errorf("tile %q: %w", key, err)
 	}

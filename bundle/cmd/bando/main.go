@@ -99,13 +99,8 @@ func serve(args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", *dir, err)
 	}
-	mux := http.NewServeMux()
-	mux.Handle("/v1/", httpserve.Handler(eng))
-	if *page != "" {
-		mux.Handle("/", http.FileServer(http.Dir(*page)))
-		mux.Handle("/bundle/", http.StripPrefix("/bundle/", http.FileServer(http.Dir(*dir))))
-	}
+	h := httpserve.Server(eng, httpserve.Files{Page: *page, Bundle: *dir})
 	fmt.Fprintf(os.Stderr, "bando serve: http://%s/v1/status (%d tiles, keys required: %v)\n", *addr, len(eng.Store().Manifest().Tiles), len(opts.KeyHashes) > 0)
-	srv := &http.Server{Addr: *addr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Addr: *addr, Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	return srv.ListenAndServe()
 }

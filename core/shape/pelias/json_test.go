@@ -20,9 +20,9 @@ func randomFeature(r *rand.Rand) Feature {
 	}
 	sp := func() *string { return shapetest.StrPtr(r) }
 	return Feature{Type: "Feature", Geometry: Geometry{Type: "Point", Coordinates: [2]shape.Deg{shape.Deg(r.Float64()*360 - 180), shape.Deg(r.Float64()*180 - 90)}},
-		Properties: Properties{Name: shapetest.String(r), HouseNumber: sp(), Street: sp(), ShortAddress: sp(), PostalCode: sp(),
+		Properties: Properties{Name: shapetest.String(r), HouseNumber: sp(), Street: sp(), ShortAddress: shapetest.String(r), PostalCode: sp(),
 			Label: shapetest.String(r), Country: "Việt Nam", CountryCode: "VN", Continent: "Asia", Category: cats, Website: sp(),
-			OpeningHoursV2: sp(), Phone: sp(), Region: sp(), County: sp(), Locality: sp(), Distance: shapetest.IntPtr(r), ID: shapetest.String(r),
+			OpeningHoursV2: sp(), Phone: sp(), Region: shapetest.String(r), County: shapetest.String(r), Locality: shapetest.String(r), Distance: shapetest.IntPtr(r), ID: shapetest.String(r),
 			HasChild: r.Intn(2) == 0, SID: shapetest.String(r), Source: "openstreetmap", Layer: shapetest.String(r)}}
 }
 
@@ -49,6 +49,13 @@ func TestAppendJSONMatchesReflection(t *testing.T) {
 		got := c.AppendJSON(nil)
 		if want := shapetest.Reflect(t, c); !bytes.Equal(got, want) {
 			t.Fatalf("collection:\n got %s\nwant %s", got, want)
+		}
+		e := Error(shapetest.String(r), shapetest.String(r))
+		if i%3 == 0 {
+			e.Collection = c
+		}
+		if got, want := e.AppendJSON(nil), shapetest.Reflect(t, e); !bytes.Equal(got, want) {
+			t.Fatalf("error body:\n got %s\nwant %s", got, want)
 		}
 	}
 }
