@@ -1,6 +1,7 @@
 package trip
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"slices"
 	"time"
@@ -21,6 +22,7 @@ type search struct {
 	t, buf []int32
 	pos    []int32   // pos[v]: index of stop v in t (s: 0, e: k+1)
 	nbr    [][]int32 // nbr[v]: the stops w ≠ v by increasing c(v, w)
+	inNbr  [][]int32 // inNbr[v]: the stops u ≠ v by increasing c(u, v)
 	f, b   []float64
 	fresh  bool // f and b match t
 	queue  []int32
@@ -33,11 +35,19 @@ func (p *problem) newSearch(budget int64) *search {
 	n := len(p.interior) + 2
 	s := &search{p: p, t: make([]int32, n), buf: make([]int32, n), pos: make([]int32, p.n),
 		f: make([]float64, n), b: make([]float64, n), queued: make([]bool, p.n), budget: budget}
-	s.nbr = make([][]int32, p.n)
 	nodes := append([]int32{p.s}, p.interior...)
 	if p.e != p.s {
 		nodes = append(nodes, p.e)
 	}
+	s.nbr = nearest(p.n, nodes, p.c)
+	s.inNbr = nearest(p.n, nodes, func(v, w int32) float64 { return p.c(w, v) })
+	return s
+}
+
+// nearest lists, for each of the nodes v, the other nodes w by increasing
+// cost(v, w), keeping the first neighbours.
+func nearest(n int, nodes []int32, cost func(v, w int32) float64) [][]int32 {
+	lists := make([][]int32, n)
 	for _, v := range nodes {
 		l := make([]int32, 0, len(nodes)-1)
 		for _, w := range nodes {
@@ -45,19 +55,10 @@ func (p *problem) newSearch(budget int64) *search {
 				l = append(l, w)
 			}
 		}
-		slices.SortStableFunc(l, func(a, b int32) int {
-			ca, cb := p.c(v, a), p.c(v, b)
-			switch {
-			case ca < cb:
-				return -1
-			case ca > cb:
-				return 1
-			}
-			return 0
-		})
-		s.nbr[v] = l[:min(len(l), neighbours)]
+		slices.SortStableFunc(l, func(a, b int32) int { return cmp.Compare(cost(v, a), cost(v, b)) })
+		lists[v] = l[:min(len(l), neighbours)]
 	}
-	return s
+	return lists
 }
 
 func (s *search) spent() bool { return s.evals >= s.budget }
@@ -222,39 +223,55 @@ func appendSeg(dst, seg []int32, rev bool) []int32 {
 	return dst
 }
 
-// reverseFrom looks for an improving reversal (2-opt) of t[i..j] with
-// i-1 = pos(a), adding a→t[j] (from a's neighbour list) and t[i]→t[j+1];
-// the reversed segment is priced exactly, so asymmetric costs are honoured.
-func (s *search) reverseFrom(a int32) bool {
-	x := s.outEdge(a)
-	if x < 0 {
-		return false
-	}
-	t, c, k := s.t, s.p.c, len(s.t)-2
-	i, b := x+1, t[x+1]
-	g0 := c(a, b)
+// reverseFrom looks for an improving reversal (2-opt) of a segment t[i..j]
+// next to v: either v = t[i-1] and the new edge v→t[j] comes from v's
+// out-neighbours, or v = t[j+1] and the new edge t[i]→v comes from its
+// in-neighbours. The reversed segment is priced exactly from the prefix
+// sums, so asymmetric costs are honoured.
+func (s *search) reverseFrom(v int32) bool {
+	c, k := s.p.c, len(s.t)-2
 	s.prefix()
-	for _, w := range s.nbr[a] {
-		s.evals++
-		if c(a, w) >= g0 {
-			break
-		}
-		j := int(s.pos[w])
-		if w == s.p.s || w == s.p.e || j <= i || j > k {
-			continue
-		}
-		y := t[j+1]
-		d := c(a, w) + c(b, y) - g0 - c(w, y) + s.b[j] - s.b[i] - (s.f[j] - s.f[i])
-		if d < -s.p.eps {
-			reverse(t[i : j+1])
-			s.reindex(i, j)
-			for _, v := range [...]int32{a, b, w, y} {
-				s.activate(v)
+	if x := s.outEdge(v); x >= 0 {
+		g0 := c(v, s.t[x+1])
+		for _, w := range s.nbr[v] {
+			s.evals++
+			if c(v, w) >= g0 {
+				break
 			}
-			return true
+			if j := int(s.pos[w]); w != s.p.s && w != s.p.e && j > x+1 && j <= k && s.tryReverse(x+1, j) {
+				return true
+			}
+		}
+	}
+	if y := s.inEdge(v); y >= 0 {
+		g0 := c(s.t[y], v)
+		for _, u := range s.inNbr[v] {
+			s.evals++
+			if c(u, v) >= g0 {
+				break
+			}
+			if i := int(s.pos[u]); u != s.p.s && u != s.p.e && i >= 1 && i < y && s.tryReverse(i, y) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// tryReverse reverses t[i..j] (1 ≤ i < j ≤ k) if that saves more than eps.
+func (s *search) tryReverse(i, j int) bool {
+	t, c := s.t, s.p.c
+	a, b, x, y := t[i-1], t[i], t[j], t[j+1]
+	d := c(a, x) + c(b, y) - c(a, b) - c(x, y) + s.b[j] - s.b[i] - (s.f[j] - s.f[i])
+	if d >= -s.p.eps {
+		return false
+	}
+	reverse(t[i : j+1])
+	s.reindex(i, j)
+	for _, v := range [...]int32{a, b, x, y} {
+		s.activate(v)
+	}
+	return true
 }
 
 func reverse(v []int32) {
@@ -374,10 +391,10 @@ func (p *problem) iteratedLocalSearch(seed uint64, work int64, deadline time.Tim
 }
 
 // restartAfter is how many kicks without improvement end a restart.
-func restartAfter(k int) int { return 100 + 20*k }
+func restartAfter(k int) int { return 20 + 5*k }
 
 // construct builds the starting tour of a restart: nearest neighbour, then
-// cheapest insertion in index order, then random insertion orders.
+// cheapest insertion in index order, then random orders.
 func (p *problem) construct(restart int, rng *rand.Rand) []int32 {
 	switch restart {
 	case 0:
@@ -385,7 +402,8 @@ func (p *problem) construct(restart int, rng *rand.Rand) []int32 {
 	case 1:
 		return p.insertion(p.interior)
 	}
-	order := slices.Clone(p.interior)
-	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-	return p.insertion(order)
+	t := append(append([]int32{p.s}, p.interior...), p.e)
+	inner := t[1 : len(t)-1]
+	rng.Shuffle(len(inner), func(i, j int) { inner[i], inner[j] = inner[j], inner[i] })
+	return t
 }
