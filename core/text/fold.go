@@ -72,6 +72,3 @@ func Fold(s string) string {
 
 // Tokens folds s and splits it into words.
 func Tokens(s string) []string { return strings.Fields(Fold(s)) }
-
-// Lower lower-cases s keeping its marks, for accent-exact comparison.
-func Lower(s string) string { return strings.ToLower(s) }

@@ -1,0 +1,107 @@
+package text
+
+// MaxEdits is the typo budget of a typed word of n bytes (folded): none
+// below 4 letters, one from 4, two from 8 (as Meilisearch and Typesense do).
+func MaxEdits(n int) int {
+	switch {
+	case n >= 8:
+		return 2
+	case n >= 4:
+		return 1
+	}
+	return 0
+}
+
+// maxEditLen bounds the words the edit functions compare (longer inputs
+// are compared on their first maxEditLen bytes), so the work per call is
+// bounded whatever the input.
+const maxEditLen = 48
+
+// Edits returns the optimal-string-alignment distance between a and b
+// (insertions, deletions, substitutions, and transpositions of two adjacent
+// bytes, each costing 1), or k+1 if it exceeds k. Bytes are compared, so
+// call it on folded (ASCII) text.
+func Edits(a, b string, k int) int {
+	a, b = clip(a), clip(b)
+	if d := len(a) - len(b); d > k || -d > k {
+		return k + 1
+	}
+	var rows [3][maxEditLen + 1]int
+	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
+	for j := 0; j <= len(b); j++ {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		best := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+			best = min(best, v)
+		}
+		if best > k {
+			return k + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	if prev[len(b)] > k {
+		return k + 1
+	}
+	return prev[len(b)]
+}
+
+// PrefixEdits returns the smallest Edits(q, p, k) over the prefixes p of
+// word: how far a partly typed word q is from being a prefix of word, or
+// k+1 if more than k.
+func PrefixEdits(q, word string, k int) int {
+	q, word = clip(q), clip(word)
+	var rows [3][maxEditLen + 1]int
+	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
+	// rows run over q (i), columns over word (j); the answer is the best of
+	// the last row, since any prefix of word may end the match.
+	for j := 0; j <= len(word); j++ {
+		prev[j] = j
+	}
+	if len(q) == 0 {
+		return 0
+	}
+	for i := 1; i <= len(q); i++ {
+		cur[0] = i
+		best := cur[0]
+		for j := 1; j <= len(word); j++ {
+			cost := 1
+			if q[i-1] == word[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && q[i-1] == word[j-2] && q[i-2] == word[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+			best = min(best, v)
+		}
+		if best > k {
+			return k + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	best := k + 1
+	for j := 0; j <= len(word); j++ {
+		best = min(best, prev[j])
+	}
+	return best
+}
+
+func clip(s string) string {
+	if len(s) > maxEditLen {
+		return s[:maxEditLen]
+	}
+	return s
+}
