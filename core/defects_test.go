@@ -3,8 +3,6 @@ package core
 import (
 	"context"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -15,19 +13,17 @@ import (
 // removed (they stay listed in the manifest).
 func fixtureWithout(t *testing.T, paths ...string) *Engine {
 	t.Helper()
-	ms := tile.MapSource{}
-	root := "../testdata/bundle"
-	err := filepath.Walk(root, func(p string, info os.FileInfo, err error) error {
-		if err != nil || info.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(root, p)
-		ms[filepath.ToSlash(rel)] = b
-		return err
-	})
+	dir := tile.DirSource("../testdata/bundle")
+	st, err := tile.Open(context.Background(), dir, 0)
 	if err != nil {
 		t.Fatal(err)
+	}
+	ms := tile.MapSource{}
+	ms[tile.ManifestPath], _ = dir.Get(context.Background(), tile.ManifestPath)
+	for _, k := range st.Manifest().Keys() {
+		if ms[tile.Path(k)], err = dir.Get(context.Background(), tile.Path(k)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, p := range paths {
 		if _, ok := ms[p]; !ok {
