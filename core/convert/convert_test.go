@@ -28,8 +28,10 @@ var variants = []struct {
 	make func(ward, district, province string) string
 }{
 	{"official", func(w, d, p string) string { return "12 Nguyễn Trãi, " + w + ", " + d + ", " + p }},
-	{"no accents", func(w, d, p string) string { return text.Fold("12 Nguyễn Trãi, "+w+", "+d+", "+p) }},
-	{"abbreviated", func(w, d, p string) string { return "12 Nguyễn Trãi, " + abbreviate(w) + ", " + abbreviate(d) + ", " + abbreviate(p) }},
+	{"no accents", func(w, d, p string) string { return text.Fold("12 Nguyễn Trãi, " + w + ", " + d + ", " + p) }},
+	{"abbreviated", func(w, d, p string) string {
+		return "12 Nguyễn Trãi, " + abbreviate(w) + ", " + abbreviate(d) + ", " + abbreviate(p)
+	}},
 }
 
 // expectedNew returns the row's new ward code as the units know it (codes recoded after July
