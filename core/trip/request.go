@@ -132,7 +132,10 @@ func invalid(param string, code int, format string, args ...any) *errs.Error {
 	return errs.InvalidParam(param, format, args...).WithCode(code)
 }
 
-func isNull(b json.RawMessage) bool { b = bytes.TrimSpace(b); return len(b) == 0 || string(b) == "null" }
+func isNull(b json.RawMessage) bool {
+	b = bytes.TrimSpace(b)
+	return len(b) == 0 || string(b) == "null"
+}
 
 func firstSet(a, b json.RawMessage) json.RawMessage {
 	if !isNull(a) {
