@@ -24,7 +24,7 @@ type search struct {
 	nbr    [][]int32 // nbr[v]: the stops w ≠ v by increasing c(v, w)
 	inNbr  [][]int32 // inNbr[v]: the stops u ≠ v by increasing c(u, v)
 	f, b   []float64
-	fresh  bool // f and b match t
+	fresh  bool    // f and b match t
 	queue  []int32 // stops to examine, from queue[head]
 	head   int
 	queued []bool
