@@ -52,7 +52,12 @@ func load(tb testing.TB) *world {
 			worldErr = err
 			return
 		}
-		w := &world{units: u, gaz: addr.NewGazetteer(u), lookup: admin.New(tile.MapGetter(res.Tiles), admin.WithCacheCells(1024)), dir: dir}
+		st, err := tile.OpenMap(res.Tiles)
+		if err != nil {
+			worldErr = err
+			return
+		}
+		w := &world{units: u, gaz: addr.NewGazetteer(u), lookup: admin.New(st), dir: dir}
 		w.conv = New(u, w.gaz, w.lookup)
 		theWorld = w
 	})
