@@ -140,7 +140,7 @@ func TestSearchAgainstScan(t *testing.T) {
 func TestRecordEvolution(t *testing.T) {
 	// A record with an extra trailing field (a newer writer) still decodes,
 	// and one missing trailing fields (an older writer) decodes as empty.
-	newer, _ := msgpack.Marshal([]any{"n1", "A", 1, 2, "venue", []string{}, 3, []string{}, []string{"", "", ""}, "future"})
+	newer, _ := msgpack.Marshal([]any{"n1", "A", 1, 2, "venue", []string{}, 3, []string{}, []string{"", "", ""}, []int32{1, 2, 3, 4}, []string{"n9"}, "future"})
 	if p, err := decodePlace(newer); err != nil || p.ID != "n1" || p.Rank != 3 {
 		t.Fatalf("newer record: %+v %v", p, err)
 	}

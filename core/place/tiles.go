@@ -247,17 +247,10 @@ func encodeSearchTile(places []Place, toks map[string][]int) ([]byte, error) {
 			return nil, err
 		}
 		recs[i] = b
-		names := p.Names()
-		folded := make([]string, len(names))
-		lower := make([]string, len(names))
-		for j, nm := range names {
-			folded[j], lower[j] = text.Fold(nm), text.Lower(nm)
-		}
+		folded, lower := indexNames(&p)
 		fold[i], low[i] = []byte(strings.Join(folded, "\n")), []byte(strings.Join(lower, "\n"))
 		rank[i], lat[i], lng[i] = uint32(max(p.Rank, 0)), uint32(p.Lat), uint32(p.Lng)
-		if p.Layer == "venue" {
-			kind[i] = 1
-		}
+		kind[i] = LayerCode(p.Layer)
 	}
 	t := packedTile{V: SearchLayerVersion, POff: putU32s(poff), Post: putU32s(post),
 		Rank: putU32s(rank), LatE: putU32s(lat), LngE: putU32s(lng), Kind: kind}
@@ -271,12 +264,36 @@ func encodeSearchTile(places []Place, toks map[string][]int) ([]byte, error) {
 	return marshal(&t)
 }
 
+// Layer codes of the search tile's kind column.
+const (
+	KindOther   = 0 // place=* localities and anything else
+	KindVenue   = 1
+	KindStreet  = 2
+	KindAddress = 3
+	KindAdmin   = 4 // administrative units: eligible outside the radius
+)
+
+// LayerCode is the kind byte of a layer.
+func LayerCode(layer string) byte {
+	switch layer {
+	case "venue":
+		return KindVenue
+	case "street":
+		return KindStreet
+	case "address":
+		return KindAddress
+	case "region", "county", "locality":
+		return KindAdmin
+	}
+	return KindOther
+}
+
 // searchTags keeps the tags an autocomplete answer shows.
 func searchTags(tags []string) []string {
 	var out []string
 	for i := 0; i+1 < len(tags); i += 2 {
 		switch tags[i] {
-		case "addr:housenumber", "addr:street", "addr:postcode", "alt_name", "old_name", "short_name", "name:en", "name:vi":
+		case "addr:housenumber", "addr:street", "addr:postcode", "alt_name", "old_name", "short_name", "name:en", "name:vi", "admin_level", "admin_code":
 			out = append(out, tags[i], tags[i+1])
 		}
 	}
