@@ -99,6 +99,21 @@ func keyTokens(p *Place, toks []string) []string {
 	return out
 }
 
+// pairTokens are the words of a name that can form pairs: all of them,
+// but the numbers of an address.
+func pairTokens(p *Place, words []string) []string {
+	if p.Layer != "address" {
+		return words
+	}
+	var out []string
+	for _, t := range words {
+		if t[0] < '0' || t[0] > '9' {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // indexEntry is one place prepared for the index.
 type indexEntry struct {
 	place  Place
@@ -126,7 +141,7 @@ func BuildIndex(places []Place) (map[string][]byte, error) {
 		toks := keyTokens(&p, uniqueTokens(strings.Join(folded, " ")))
 		seqs := make([][]string, len(folded))
 		for i, f := range folded {
-			seqs[i] = keyTokens(&p, strings.Fields(f))
+			seqs[i] = pairTokens(&p, strings.Fields(f))
 		}
 		entries[pi] = indexEntry{place: p, tokens: toks, seqs: seqs, quad: QuadPath(p.LatF(), p.LngF()),
 			size: len(rec) + len(strings.Join(folded, "\n")) + len(strings.Join(lower, "\n")) + 40 + 8*len(toks)}
@@ -163,8 +178,23 @@ func BuildIndex(places []Place) (map[string][]byte, error) {
 // "ngoc" + "lam" → "ngoc-lam" (FORMAT.md §Pairs).
 func PairWord(w1, w2 string) string { return w1 + "-" + w2 }
 
-// pairs writes the shards of adjacent pairs of common words (words too
-// common for one shard): a pair is selective where each word alone is not.
+// PairKey is the key of the pair shard of first word w1 (key form) and
+// second words starting with p ("" for all of them).
+func PairKey(w1, p string) string {
+	if p == "" {
+		return IndexPrefix + w1 + "-p"
+	}
+	return IndexPrefix + w1 + "-p/" + p
+}
+
+// isPairWord: a word that takes part in pairs, being too common for a
+// shard of its own (common) or not an index key at all (generic).
+func isPairWord(k string, common map[string]bool) bool { return common[k] || genericWords[k] }
+
+// pairs writes the shards of adjacent pairs of words that are each common
+// or generic (not both generic): a pair is selective where each word alone
+// is not. Pairs are grouped by first word, then split by the prefix of
+// the second word until each shard fits (FORMAT.md §Pairs).
 func (b *indexBuilder) pairs() error {
 	byKey := map[string][]string{} // key form → tokens
 	for t := range b.byTok {
@@ -177,37 +207,86 @@ func (b *indexBuilder) pairs() error {
 			common[k] = true
 		}
 	}
-	type pair struct {
-		toks [2]string
-		pis  []int
+	type pairSet struct {
+		pis  map[string][]int    // second word (key form) → places by rank
+		toks map[string][]string // second word → tokens of both words
 	}
-	ps := map[string]*pair{}
+	first := map[string]*pairSet{}
 	for _, pi := range rankOrder(b.places) {
 		for _, seq := range b.entries[pi].seqs {
 			for i := 0; i+1 < len(seq); i++ {
 				k1, k2 := KeyToken(seq[i]), KeyToken(seq[i+1])
-				if !common[k1] || !common[k2] {
+				if !isPairWord(k1, common) || !isPairWord(k2, common) || genericWords[k1] && genericWords[k2] {
 					continue
 				}
-				w := PairWord(k1, k2)
-				p := ps[w]
-				if p == nil {
-					p = &pair{toks: [2]string{seq[i], seq[i+1]}}
-					ps[w] = p
+				ps := first[k1]
+				if ps == nil {
+					ps = &pairSet{pis: map[string][]int{}, toks: map[string][]string{}}
+					first[k1] = ps
 				}
-				if n := len(p.pis); n == 0 || p.pis[n-1] != pi {
-					p.pis = append(p.pis, pi)
+				if l := ps.pis[k2]; len(l) == 0 || l[len(l)-1] != pi {
+					ps.pis[k2] = append(l, pi)
 				}
+				ps.toks[k2] = appendNew(appendNew(ps.toks[k2], seq[i]), seq[i+1])
 			}
 		}
 	}
-	for _, w := range sortedKeys(ps) {
-		p := ps[w]
-		if err := b.wordPlaces(w, p.toks[:], p.pis); err != nil {
+	for _, k1 := range sortedKeys(first) {
+		ps := first[k1]
+		if err := b.pairPrefix(k1, "", sortedKeys(ps.pis), ps.pis, ps.toks); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// pairPrefix writes the pair shards of first word k1 and the second words
+// seconds (all starting with p).
+func (b *indexBuilder) pairPrefix(k1, p string, seconds []string, pis map[string][]int, toks map[string][]string) error {
+	var all []int
+	var allToks []string
+	seen := map[int]bool{}
+	for _, k2 := range seconds {
+		for _, pi := range pis[k2] {
+			if !seen[pi] {
+				seen[pi] = true
+				all = append(all, pi)
+			}
+		}
+		for _, t := range toks[k2] {
+			allToks = appendNew(allToks, t)
+		}
+	}
+	if b.size(all) <= ShardBudget {
+		return b.emit(PairKey(k1, p), all, allToks)
+	}
+	next := map[string][]string{}
+	for _, k2 := range seconds {
+		if len(k2) == len(p) {
+			// one pair too common for a shard: summary and area shards
+			if err := b.wordPlaces(PairWord(k1, k2), toks[k2], pis[k2]); err != nil {
+				return err
+			}
+			continue
+		}
+		c := k2[:len(p)+1]
+		next[c] = append(next[c], k2)
+	}
+	for _, c := range sortedKeys(next) {
+		if err := b.pairPrefix(k1, c, next[c], pis, toks); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func appendNew(l []string, s string) []string {
+	for _, x := range l {
+		if x == s {
+			return l
+		}
+	}
+	return append(l, s)
 }
 
 type indexBuilder struct {

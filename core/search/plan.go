@@ -93,8 +93,8 @@ func plan(src Source, q *text.Query, vs []text.Variant, focus *geo.LatLng) []sha
 			bytes += r.size
 		}
 	}
-	for vi, v := range vs {
-		ts := variantRefs(src, q, v, focus)
+	for _, vi := range planOrder(vs) {
+		ts := variantRefs(src, q, vs[vi], focus)
 		if len(ts) == 0 {
 			continue
 		}
@@ -104,6 +104,21 @@ func plan(src Source, q *text.Query, vs []text.Variant, focus *geo.LatLng) []sha
 		}
 	}
 	return out
+}
+
+// planOrder: Telex/VNI readings first (a word with keystroke leftovers
+// rarely exists as typed, so its shards would be wasted), then the typed
+// reading, then the others.
+func planOrder(vs []text.Variant) []int {
+	var first, rest []int
+	for i, v := range vs {
+		if v.Kind == text.Detyped {
+			first = append(first, i)
+		} else {
+			rest = append(rest, i)
+		}
+	}
+	return append(first, rest...)
 }
 
 // variantRefs lists the shards of each token of a variant, best first.
@@ -140,39 +155,21 @@ func variantRefs(src Source, q *text.Query, v text.Variant, focus *geo.LatLng) [
 	return ts
 }
 
-// pairRefs gives the shards of adjacent pairs of common words of the
-// reading (generic words skipped, the word being typed left out): a pair
-// has a shard only where both words are too common for one of their own.
+// pairRefs gives the shards of adjacent pairs of the reading whose words
+// are each common (too common for a shard of their own) or generic, not
+// both generic; the last word counts as whole here even while typed.
 func pairRefs(src Source, q *text.Query, v text.Variant, focus *geo.LatLng) []tokenRefs {
-	var seq []string
+	seq := make([]string, len(v.Tokens))
 	for i, t := range v.Tokens {
-		if q.Prefix && i == len(v.Tokens)-1 {
-			break
-		}
-		if !place.IsGeneric(t) {
-			seq = append(seq, place.KeyToken(t))
-		}
+		seq[i] = place.KeyToken(t)
 	}
 	var out []tokenRefs
 	for i := 0; i+1 < len(seq); i++ {
-		if _, ok := src.Size(place.WordSummaryKey(seq[i])); !ok {
+		a, b := seq[i], seq[i+1]
+		if !pairable(src, a) || !pairable(src, b) || place.IsGeneric(a) && place.IsGeneric(b) {
 			continue
 		}
-		if _, ok := src.Size(place.WordSummaryKey(seq[i+1])); !ok {
-			continue
-		}
-		w := place.PairWord(seq[i], seq[i+1])
-		var t tokenRefs
-		if sz, ok := src.Size(place.WordKey(w)); ok {
-			t.refs = []shardRef{{place.WordKey(w), sz, true}}
-		} else if sz, ok := src.Size(place.WordSummaryKey(w)); ok {
-			t.refs = []shardRef{{place.WordSummaryKey(w), sz, false}}
-			if focus != nil {
-				if ref, ok := areaShard(src, w, *focus); ok {
-					t.refs = append(t.refs, ref)
-				}
-			}
-		}
+		t := tokenRefs{refs: pairShards(src, a, b, focus)}
 		for _, r := range t.refs {
 			t.cost += r.size
 			t.complete = t.complete || r.complete
@@ -182,4 +179,39 @@ func pairRefs(src Source, q *text.Query, v text.Variant, focus *geo.LatLng) []to
 		}
 	}
 	return out
+}
+
+// pairable: generic, or common (a word summary exists).
+func pairable(src Source, k string) bool {
+	if place.IsGeneric(k) {
+		return true
+	}
+	_, ok := src.Size(place.WordSummaryKey(k))
+	return ok
+}
+
+// pairShards finds the shard of pair (a, b): the pair shard of a whose
+// second-word prefix is the longest present, or for a pair too common for
+// any, its summary and area shard.
+func pairShards(src Source, a, b string, focus *geo.LatLng) []shardRef {
+	for l := 0; l <= len(b); l++ {
+		if sz, ok := src.Size(place.PairKey(a, b[:l])); ok {
+			return []shardRef{{place.PairKey(a, b[:l]), sz, true}}
+		}
+	}
+	w := place.PairWord(a, b)
+	if sz, ok := src.Size(place.WordKey(w)); ok {
+		return []shardRef{{place.WordKey(w), sz, true}}
+	}
+	sz, ok := src.Size(place.WordSummaryKey(w))
+	if !ok {
+		return nil
+	}
+	refs := []shardRef{{place.WordSummaryKey(w), sz, false}}
+	if focus != nil {
+		if ref, ok := areaShard(src, w, *focus); ok {
+			refs = append(refs, ref)
+		}
+	}
+	return refs
 }

@@ -63,41 +63,170 @@ type candidate struct {
 
 // Search answers an autocomplete query from the search index.
 func Search(ctx context.Context, src Source, req Request) ([]Result, Stats, error) {
-	var stats Stats
 	q := text.Analyze(req.Text)
 	if len(q.Tokens) == 0 {
-		return nil, stats, nil
+		return nil, Stats{}, nil
 	}
-	vs := q.Variants()
-	refs := plan(src, &q, vs, req.Focus)
-	size := max(req.Size, 1)
-	var top []candidate
-	for _, r := range refs {
-		st, err := src.SearchTile(ctx, r.key)
-		if errors.Is(err, tile.ErrNotFound) {
+	r := &run{src: src, q: &q, vs: q.Variants(), req: &req, size: max(req.Size, 1), read: map[string]bool{}, hit: map[string]bool{}}
+	if err := r.readAll(ctx, plan(src, &q, r.vs, req.Focus)); err != nil {
+		return nil, r.stats, err
+	}
+	if err := r.correct(ctx); err != nil {
+		return nil, r.stats, err
+	}
+	res, err := results(r.top, r.size)
+	return res, r.stats, err
+}
+
+// run is one query under way.
+type run struct {
+	src   Source
+	q     *text.Query
+	vs    []text.Variant
+	req   *Request
+	size  int
+	stats Stats
+	read  map[string]bool // tiles read
+	hit   map[string]bool // tokens found as word prefixes in a tile
+	top   []candidate
+}
+
+// budgetLeft: tiles and bytes this query may still read.
+func (r *run) budgetLeft() (int, int) { return MaxTiles - r.stats.Tiles, MaxBytes - r.stats.Bytes }
+
+// tile reads one index tile within the budget (nil when over it or absent).
+func (r *run) tile(ctx context.Context, ref shardRef) (*place.SearchTile, error) {
+	tl, bl := r.budgetLeft()
+	if r.read[ref.key] || tl < 1 || ref.size > bl {
+		return nil, nil
+	}
+	st, err := r.src.SearchTile(ctx, ref.key)
+	if errors.Is(err, tile.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	r.read[ref.key] = true
+	r.stats.Tiles++
+	r.stats.Bytes += ref.size
+	r.stats.Keys = append(r.stats.Keys, ref.key)
+	return st, nil
+}
+
+// readAll reads the tiles and scores their candidates.
+func (r *run) readAll(ctx context.Context, refs []shardRef) error {
+	for _, ref := range refs {
+		st, err := r.tile(ctx, ref)
+		if err != nil {
+			return err
+		}
+		if st == nil {
 			continue
 		}
-		if err != nil {
-			return nil, stats, err
-		}
-		stats.Tiles++
-		stats.Bytes += r.size
-		stats.Keys = append(stats.Keys, r.key)
-		for _, rec := range candidates(st, &q, vs) {
-			c, ok := score(st, rec, &q, vs, &req)
-			if ok {
-				top = insertTop(top, c, 3*size+4)
+		for _, rec := range candidates(st, r.q, r.vs, r.hit) {
+			if c, ok := score(st, rec, r.q, r.vs, r.req); ok {
+				r.top = insertTop(r.top, c, 3*r.size+4)
 			}
 		}
 	}
-	res, err := results(top, size)
-	return res, stats, err
+	return nil
+}
+
+// maxCorrections bounds the corrections tried per mistyped word.
+const maxCorrections = 2
+
+// correct handles words found nowhere (typos): it reads the tile of the
+// word's first two letters, takes the tokens there within the word's typo
+// budget as corrections, and reads the shards the corrected readings plan,
+// within what is left of the budget. Scoring still matches the typed
+// words (as typos), so a correction only chooses tiles.
+func (r *run) correct(ctx context.Context) error {
+	v0 := r.vs[0]
+	var fixes []text.Variant
+	for i, t := range v0.Tokens {
+		if r.hit[t] || len(t) < 4 || isNumber(t) || place.IsGeneric(t) {
+			continue
+		}
+		last := r.q.Prefix && i == len(v0.Tokens)-1
+		fixed, err := r.corrections(ctx, t, last)
+		if err != nil {
+			return err
+		}
+		for _, c := range fixed {
+			v := text.Variant{Tokens: append([]string(nil), v0.Tokens...), Owner: v0.Owner, Kind: text.Detyped}
+			v.Tokens[i] = c
+			fixes = append(fixes, v)
+		}
+	}
+	if len(fixes) == 0 {
+		return nil
+	}
+	return r.readAll(ctx, plan(r.src, r.q, fixes, r.req.Focus))
+}
+
+// corrections are the tokens within t's typo budget in the tile of t's
+// first two letters, closest first, then most frequent.
+func (r *run) corrections(ctx context.Context, t string, last bool) ([]string, error) {
+	kt := place.KeyToken(t[:2])
+	ref := shardRef{key: place.ShardKey(kt[:1])}
+	for _, key := range []string{place.ShardKey(kt[:1]), place.ShardKey(kt), place.SummaryKey(kt)} {
+		if sz, ok := r.src.Size(key); ok {
+			ref = shardRef{key: key, size: sz}
+			break
+		}
+	}
+	st, err := r.tile(ctx, ref)
+	if err != nil || st == nil {
+		if err == nil && r.read[ref.key] {
+			st, err = r.src.SearchTile(ctx, ref.key) // already read: decoded copy is cached
+		}
+		if err != nil || st == nil {
+			return nil, err
+		}
+	}
+	type fix struct {
+		tok   string
+		edits int
+		freq  int
+	}
+	var fs []fix
+	k := text.MaxEdits(len(t))
+	for i := 0; i < st.TokenCount(); i++ {
+		tok := string(st.Token(i))
+		e := text.Edits(t, tok, k)
+		if e > k && last {
+			e = text.PrefixEdits(t, tok, k)
+		}
+		if e <= k && e > 0 {
+			n := 0
+			st.Postings(i, func(int) { n++ })
+			fs = append(fs, fix{tok, e, n})
+		}
+	}
+	sort.Slice(fs, func(a, b int) bool {
+		if fs[a].edits != fs[b].edits {
+			return fs[a].edits < fs[b].edits
+		}
+		if fs[a].freq != fs[b].freq {
+			return fs[a].freq > fs[b].freq
+		}
+		return fs[a].tok < fs[b].tok
+	})
+	var out []string
+	for _, f := range fs {
+		if len(out) == maxCorrections {
+			break
+		}
+		out = append(out, f.tok)
+	}
+	return out, nil
 }
 
 // candidates are the records of st with a word matching a token of some
 // reading exactly as a prefix, or, for a token without any, within its
-// typo budget.
-func candidates(st *place.SearchTile, q *text.Query, vs []text.Variant) []int {
+// typo budget. hit records the tokens found as prefixes.
+func candidates(st *place.SearchTile, q *text.Query, vs []text.Variant, hit map[string]bool) []int {
 	seen := make([]uint64, (st.Len()+63)/64)
 	var out []int
 	add := func(r int) {
@@ -117,7 +246,9 @@ func candidates(st *place.SearchTile, q *text.Query, vs []text.Variant) []int {
 			for _, r := range hits {
 				add(r)
 			}
-			if len(hits) == 0 && v.Kind == text.AsTyped && text.MaxEdits(len(t)) > 0 && !isNumber(t) {
+			if len(hits) > 0 {
+				hit[t] = true
+			} else if v.Kind == text.AsTyped && text.MaxEdits(len(t)) > 0 && !isNumber(t) {
 				fuzzyTokens(st, t, q.Prefix && i == len(v.Tokens)-1, add)
 			}
 		}

@@ -346,8 +346,10 @@ func telex(name string) string {
 			}
 			if s, ok := telexMarks[base]; ok {
 				b.WriteString(s)
+			} else if f := text.Fold(string(base)); f != "" {
+				b.WriteString(f)
 			} else {
-				b.WriteString(text.Fold(string(base)))
+				b.WriteRune(base) // punctuation is typed as is
 			}
 		}
 		b.WriteString(telexTones[tone])
