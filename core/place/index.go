@@ -99,20 +99,9 @@ func keyTokens(p *Place, toks []string) []string {
 	return out
 }
 
-// pairTokens are the words of a name that can form pairs: all of them,
-// but the numbers of an address.
-func pairTokens(p *Place, words []string) []string {
-	if p.Layer != "address" {
-		return words
-	}
-	var out []string
-	for _, t := range words {
-		if t[0] < '0' || t[0] > '9' {
-			out = append(out, t)
-		}
-	}
-	return out
-}
+// pairTokens are the words of a name that can form pairs: all of them
+// (an address's house number pairs with its street's first word).
+func pairTokens(_ *Place, words []string) []string { return words }
 
 // indexEntry is one place prepared for the index.
 type indexEntry struct {
