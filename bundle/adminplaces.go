@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	badmin "github.com/bando-vn/bando/bundle/admin"
-	"github.com/bando-vn/bando/core/admin"
+	coreadmin "github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/text"
 	"github.com/bando-vn/bando/core/tile"
@@ -19,15 +19,25 @@ type adminAt interface {
 }
 
 // lookupAt answers adminAt from admin tiles.
-type lookupAt struct{ l *admin.Lookup }
+type lookupAt struct{ l *coreadmin.Lookup }
 
-func newLookupAt(tiles map[string][]byte) adminAt {
-	return lookupAt{admin.New(tile.MapGetter(tiles), admin.WithCacheCells(256))}
+func newLookupAt(tiles map[string][]byte) (adminAt, error) {
+	admin := map[string][]byte{}
+	for k, b := range tiles {
+		if strings.HasPrefix(k, "admin/") {
+			admin[k] = b
+		}
+	}
+	st, err := tile.OpenMap(admin)
+	if err != nil {
+		return nil, err
+	}
+	return lookupAt{coreadmin.New(st)}, nil
 }
 
 func (a lookupAt) codes(lat, lng float64) []string {
 	r, err := a.l.Lookup(context.Background(), lat, lng)
-	if err != nil || r.Status == admin.NotFound {
+	if err != nil || r.Status == coreadmin.NotFound {
 		return []string{"", "", ""}
 	}
 	return []string{r.New.Ward.Code, r.Old.Ward.Code, r.Old.District.Code}

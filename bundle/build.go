@@ -93,7 +93,10 @@ func buildAdmin(o Options, ac *badmin.OSMCollector, m *tile.Manifest, tiles map[
 func addPlaces(c *placeCollector, tiles map[string][]byte, units []badmin.UnitPoint, m *tile.Manifest, log io.Writer) ([]place.Place, error) {
 	var at adminAt
 	if hasAdmin(tiles) {
-		at = newLookupAt(tiles)
+		var err error
+		if at, err = newLookupAt(tiles); err != nil {
+			return nil, err
+		}
 	}
 	places := c.finish(at, units)
 	logf(log, "%d objects, %d places", c.objects, len(places))

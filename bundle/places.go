@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/paulmach/osm"
 )
@@ -121,7 +122,7 @@ func newPlace(id string, tags osm.Tags, lat, lng float64, layer string, cats []s
 		kept = append(kept, k, vals[k])
 	}
 	return place.Place{
-		ID: id, Name: tags.Find("name"), Lat: place.E7(lat), Lng: place.E7(lng),
+		ID: id, Name: tags.Find("name"), Lat: geo.E7(lat), Lng: geo.E7(lng),
 		Layer: layer, Category: cats, Rank: rank, Tags: kept,
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/text"
 	"github.com/paulmach/osm"
@@ -136,7 +137,7 @@ func (c *placeCollector) streetPlace(g *streetGroup, idx int, set *streetSet) (p
 	w0 := g.ways[0]
 	rank := best + int(math.Min(4, math.Max(0, math.Log2(lengthM/250))))
 	p := newPlace("w"+itoa(int64(w0.ID)), streetTags(g), rep[0], rep[1], "street", []string{"street", slug(w0.Tags.Find("highway"))}, rank)
-	p.BBox = []int32{place.E7(minLat), place.E7(minLng), place.E7(maxLat), place.E7(maxLng)}
+	p.BBox = []int32{geo.E7(minLat), geo.E7(minLng), geo.E7(maxLat), geo.E7(maxLng)}
 	return p, true
 }
 

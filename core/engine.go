@@ -1,7 +1,6 @@
 package core
 
 import (
-	"container/list"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -11,6 +10,9 @@ import (
 	"sync"
 
 	"github.com/bando-vn/bando/core/admin"
+	"github.com/bando-vn/bando/core/geo"
+	"github.com/bando-vn/bando/core/place"
+	"github.com/bando-vn/bando/core/shape"
 	"github.com/bando-vn/bando/core/tile"
 )
 
@@ -22,7 +24,7 @@ type Options struct {
 	// KeyHashes are SHA-256 hashes of the accepted API keys. Empty: any key
 	// or none is accepted (local development and the in-process APIs).
 	KeyHashes [][32]byte
-	// CacheBytes bounds the tile cache (0: tile.DefaultCacheBytes).
+	// CacheBytes bounds the decoded-tile cache (0: tile.DefaultCacheBytes).
 	CacheBytes int
 }
 
@@ -47,11 +49,12 @@ func ParseKeyHashes(s string) ([][32]byte, error) {
 	return out, nil
 }
 
-// Engine answers /v1 requests from one bundle. It is safe for concurrent use.
+// Engine answers /v1 requests from one bundle: it holds the tile store
+// (whose cache every engine shares) and the engines set up over it. It is
+// safe for concurrent use.
 type Engine struct {
-	store   *tile.Store
-	opts    Options
-	decoded *decodedCache
+	store *tile.Store
+	opts  Options
 
 	adminOnce sync.Once
 	admin     *admin.Lookup // nil without an admin layer
@@ -63,7 +66,7 @@ func New(ctx context.Context, src tile.Source, opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Engine{store: st, opts: opts, decoded: newDecodedCache(256)}, nil
+	return &Engine{store: st, opts: opts}, nil
 }
 
 // Store returns the engine's tile store.
@@ -82,66 +85,24 @@ func (e *Engine) keyOK(key string) bool {
 	return ok == 1 && key != ""
 }
 
-// decodedCache keeps up to max decoded tiles by key and, when full, drops
-// the least recently used one, so the tiles a workload keeps returning to
-// stay decoded however many others pass through.
-type decodedCache struct {
-	mu  sync.Mutex
-	max int
-	m   map[string]*list.Element // of *decodedEntry
-	lru list.List                // front: most recently used
+// adminLookup returns the engine's administrative lookup, nil when the
+// bundle has no admin layer.
+func (e *Engine) adminLookup() *admin.Lookup {
+	e.adminOnce.Do(func() {
+		if e.store.Has(admin.MetaKey) {
+			e.admin = admin.New(e.store)
+		}
+	})
+	return e.admin
 }
 
-type decodedEntry struct {
-	key string
-	v   any
-}
-
-func newDecodedCache(max int) *decodedCache {
-	return &decodedCache{max: max, m: map[string]*list.Element{}}
-}
-
-func (c *decodedCache) get(key string) (any, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	el, ok := c.m[key]
-	if !ok {
-		return nil, false
-	}
-	c.lru.MoveToFront(el)
-	return el.Value.(*decodedEntry).v, true
-}
-
-func (c *decodedCache) put(key string, v any) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if el, ok := c.m[key]; ok {
-		el.Value.(*decodedEntry).v = v
-		c.lru.MoveToFront(el)
-		return
-	}
-	if c.lru.Len() >= c.max { // max > 0: one entry in, one out
-		old := c.lru.Back()
-		delete(c.m, old.Value.(*decodedEntry).key)
-		c.lru.Remove(old)
-	}
-	c.m[key] = c.lru.PushFront(&decodedEntry{key, v})
-}
-
-// decodedTile returns the tile decoded by decode, cached by key.
-func decodedTile[T any](ctx context.Context, e *Engine, key string, decode func([]byte) (T, error)) (T, error) {
-	if v, ok := e.decoded.get(key); ok {
-		return v.(T), nil
-	}
-	var zero T
-	b, err := e.store.Tile(ctx, key)
+// enrich gives a place what shaping needs and must not fetch itself: the
+// names of the administrative units containing it in the requested
+// structure (API.md §4) and its distance from ref, if any (API.md §1).
+func (e *Engine) enrich(ctx context.Context, p *place.Place, ref *geo.LatLng, v2 bool) (shape.Place, error) {
+	names, err := e.adminLookup().NamesAt(ctx, p.LatF(), p.LngF(), v2)
 	if err != nil {
-		return zero, err
+		return shape.Place{}, err
 	}
-	v, err := decode(b)
-	if err != nil {
-		return zero, err
-	}
-	e.decoded.put(key, v)
-	return v, nil
+	return shape.Place{Place: p, Admin: names, DistanceM: shape.Meters(ref, p.Point())}, nil
 }

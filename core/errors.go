@@ -1,63 +1,64 @@
 package core
 
 import (
-	"errors"
-	"fmt"
+	"github.com/bando-vn/bando/core/errs"
+	"github.com/bando-vn/bando/core/shape"
+	"github.com/bando-vn/bando/core/shape/google"
+	"github.com/bando-vn/bando/core/shape/pelias"
+	"github.com/bando-vn/bando/core/shape/valhalla"
 )
 
-// Kind classifies an API error; each kind has one HTTP status (API.md §1).
-type Kind int
+// Shape is the response convention an endpoint answers in, errors
+// included (API.md §1).
+type Shape int
 
 const (
-	KindInvalid  Kind = iota + 1 // 400: bad or missing parameter
-	KindDenied                   // 401: missing or unknown apikey
-	KindNotFound                 // 404: unknown path or, for forcodes, no province
-	KindMethod                   // 405: wrong method
-	KindQuota                    // 429: over the key's rate or quota
-	KindInternal                 // 500: internal failure
+	ShapeGoogle Shape = iota
+	ShapePelias
+	ShapeValhalla
 )
 
-// HTTPStatus is the status code of the kind.
-func (k Kind) HTTPStatus() int {
-	switch k {
-	case KindInvalid:
-		return 400
-	case KindDenied:
-		return 401
-	case KindNotFound:
-		return 404
-	case KindMethod:
-		return 405
-	case KindQuota:
-		return 429
+// errorRow is one line of the error table: what a kind of error becomes in
+// HTTP and in each shape.
+type errorRow struct {
+	http     int    // HTTP status
+	reason   string // HTTP reason phrase (Valhalla's "status")
+	google   string // Google status word
+	valhalla int    // Valhalla error_code when the error names none
+}
+
+// errorTable is API.md §1's error table, the only place that maps a kind
+// of error to a status.
+var errorTable = map[errs.Kind]errorRow{
+	errs.Invalid:  {400, "Bad Request", "INVALID_REQUEST", 100},
+	errs.Denied:   {401, "Unauthorized", "REQUEST_DENIED", 401},
+	errs.NotFound: {404, "Not Found", "NOT_FOUND", 404},
+	errs.Method:   {405, "Method Not Allowed", "INVALID_REQUEST", 405},
+	errs.Quota:    {429, "Too Many Requests", "OVER_QUERY_LIMIT", 429},
+	errs.Internal: {500, "Internal Server Error", "UNKNOWN_ERROR", 500},
+}
+
+func rowOf(k errs.Kind) errorRow {
+	if r, ok := errorTable[k]; ok {
+		return r
 	}
-	return 500
+	return errorTable[errs.Internal]
 }
 
-// Error is a typed API error: its kind decides the HTTP status, its message
-// names the parameter and what was wrong.
-type Error struct {
-	Kind  Kind
-	Param string // the parameter at fault, "" when none
-	Msg   string
-}
-
-func (e *Error) Error() string {
-	if e.Param != "" {
-		return fmt.Sprintf("%s: %s", e.Param, e.Msg)
+// errorBody renders e in the endpoint's shape. An internal error shows only
+// "internal error", never its cause (tile keys, file paths).
+func errorBody(s Shape, e *errs.Error) (int, shape.Body) {
+	row := rowOf(e.Kind)
+	msg := e.Public()
+	switch s {
+	case ShapePelias:
+		return row.http, pelias.Error(row.google, msg)
+	case ShapeValhalla:
+		code := row.valhalla
+		if e.Code != 0 {
+			code = e.Code
+		}
+		return row.http, valhalla.Error{ErrorCode: code, Error: msg, StatusCode: row.http, Status: row.reason, Message: msg}
 	}
-	return e.Msg
-}
-
-func invalid(param, format string, args ...any) *Error {
-	return &Error{Kind: KindInvalid, Param: param, Msg: fmt.Sprintf(format, args...)}
-}
-
-// asError turns any error into an *Error (internal unless it already is one).
-func asError(err error) *Error {
-	var e *Error
-	if errors.As(err, &e) {
-		return e
-	}
-	return &Error{Kind: KindInternal, Msg: "internal error: " + err.Error()}
+	return row.http, google.Error{Status: row.google, ErrorMessage: msg, Message: msg}
 }

@@ -6,33 +6,56 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/bando-vn/bando/core/errs"
+	"github.com/bando-vn/bando/core/geo"
 )
 
 // params wraps a parsed query string (first value wins) plus a body form.
 type params struct{ v url.Values }
 
 func parseParams(rawQuery string) (params, error) {
-	v, err := url.ParseQuery(rawQuery)
-	if err != nil {
-		return params{v}, invalid("query", "malformed query string (bad %%-escape or separator)")
+	v, err := parseQuery(rawQuery)
+	return params{v}, err
+}
+
+// parseQuery reads "k=v&k=v" with %-escapes and "+" for space, as
+// url.ParseQuery does, except that ";" is an ordinary character (API.md
+// §3.7 joins destinations with it) and a bad escape is an error naming its
+// parameter. The values still parse on error (the key with its raw value),
+// so the endpoint's shape can be told.
+func parseQuery(raw string) (url.Values, error) {
+	v := url.Values{}
+	var first error
+	for raw != "" {
+		var part string
+		part, raw, _ = strings.Cut(raw, "&")
+		if part == "" {
+			continue
+		}
+		rk, rv, _ := strings.Cut(part, "=")
+		k, err := url.QueryUnescape(rk)
+		if err != nil {
+			k = rk
+		}
+		val, verr := url.QueryUnescape(rv)
+		if verr != nil {
+			val = rv
+		}
+		if (err != nil || verr != nil) && first == nil {
+			first = errs.InvalidParam(k, "bad %%-escape (write %% as %%25)")
+		}
+		v[k] = append(v[k], val)
 	}
-	return params{v}, nil
+	return v, first
 }
 
 func (p params) has(name string) bool { _, ok := p.v[name]; return ok }
 
 func (p params) get(name string) string { return p.v.Get(name) }
 
-// LatLng is a validated coordinate pair in degrees.
-type LatLng struct{ Lat, Lng float64 }
-
-func validLatLng(lat, lng float64) bool {
-	return !math.IsNaN(lat) && !math.IsNaN(lng) && !math.IsInf(lat, 0) && !math.IsInf(lng, 0) &&
-		lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180
-}
-
 // latLng parses a "lat,lng" parameter; ok=false when absent.
-func (p params) latLng(name string) (ll LatLng, ok bool, err error) {
+func (p params) latLng(name string) (ll geo.LatLng, ok bool, err error) {
 	if !p.has(name) {
 		return ll, false, nil
 	}
@@ -40,23 +63,23 @@ func (p params) latLng(name string) (ll LatLng, ok bool, err error) {
 	lat, err1 := parseFloat(a)
 	lng, err2 := parseFloat(b)
 	if !found || err1 != nil || err2 != nil {
-		return ll, false, invalid(name, `expected "lat,lng"`)
+		return ll, false, errs.InvalidParam(name, `expected "lat,lng"`)
 	}
-	if !validLatLng(lat, lng) {
-		return ll, false, invalid(name, "lat must be in [-90,90] and lng in [-180,180]")
+	if ll = (geo.LatLng{Lat: lat, Lng: lng}); !ll.Valid() {
+		return geo.LatLng{}, false, errs.InvalidParam(name, "lat must be in [-90,90] and lng in [-180,180]")
 	}
-	return LatLng{lat, lng}, true, nil
+	return ll, true, nil
 }
 
 // latLon parses separate <prefix>.lat and <prefix>.lon parameters; both or
 // neither must be present.
-func (p params) latLon(prefix string) (ll LatLng, ok bool, err error) {
+func (p params) latLon(prefix string) (ll geo.LatLng, ok bool, err error) {
 	hasLat, hasLon := p.has(prefix+".lat"), p.has(prefix+".lon")
 	if !hasLat && !hasLon {
 		return ll, false, nil
 	}
 	if !hasLat || !hasLon {
-		return ll, false, invalid(prefix, "needs both %s.lat and %s.lon", prefix, prefix)
+		return ll, false, errs.InvalidParam(prefix, "needs both %s.lat and %s.lon", prefix, prefix)
 	}
 	lat, err := p.float(prefix + ".lat")
 	if err != nil {
@@ -66,10 +89,10 @@ func (p params) latLon(prefix string) (ll LatLng, ok bool, err error) {
 	if err != nil {
 		return ll, false, err
 	}
-	if !validLatLng(lat, lng) {
-		return ll, false, invalid(prefix, "lat must be in [-90,90] and lon in [-180,180]")
+	if ll = (geo.LatLng{Lat: lat, Lng: lng}); !ll.Valid() {
+		return geo.LatLng{}, false, errs.InvalidParam(prefix, "lat must be in [-90,90] and lon in [-180,180]")
 	}
-	return LatLng{lat, lng}, true, nil
+	return ll, true, nil
 }
 
 func parseFloat(s string) (float64, error) {
@@ -83,7 +106,7 @@ func parseFloat(s string) (float64, error) {
 func (p params) float(name string) (float64, error) {
 	f, err := parseFloat(p.get(name))
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-		return 0, invalid(name, "expected a finite number")
+		return 0, errs.InvalidParam(name, "expected a finite number")
 	}
 	return f, nil
 }
@@ -98,7 +121,7 @@ func (p params) radiusKm(name string, def float64) (float64, error) {
 		return 0, err
 	}
 	if f <= 0 {
-		return 0, invalid(name, "expected a positive number of kilometres")
+		return 0, errs.InvalidParam(name, "expected a positive number of kilometres")
 	}
 	return f, nil
 }
@@ -114,7 +137,7 @@ func (p params) boolean(name string, def bool) (bool, error) {
 	case "false", "0":
 		return false, nil
 	}
-	return false, invalid(name, "expected true, false, 1 or 0")
+	return false, errs.InvalidParam(name, "expected true, false, 1 or 0")
 }
 
 // MaxSize is the largest result count any endpoint returns.
@@ -131,7 +154,7 @@ func (p params) size(def int) (int, error) {
 		n, err = MaxSize, nil // all digits but too large for int
 	}
 	if err != nil || n < 1 {
-		return 0, invalid("size", "expected a positive integer")
+		return 0, errs.InvalidParam("size", "expected a positive integer")
 	}
 	return min(n, MaxSize), nil
 }
@@ -140,13 +163,13 @@ func (p params) size(def int) (int, error) {
 func (p params) text(name string) (string, error) {
 	s := strings.TrimSpace(p.get(name))
 	if !p.has(name) || s == "" {
-		return "", invalid(name, "required, 1 to 200 characters")
+		return "", errs.InvalidParam(name, "required, 1 to 200 characters")
 	}
 	if !utf8.ValidString(s) {
-		return "", invalid(name, "not valid UTF-8")
+		return "", errs.InvalidParam(name, "not valid UTF-8")
 	}
 	if utf8.RuneCountInString(s) > 200 {
-		return "", invalid(name, "longer than 200 characters")
+		return "", errs.InvalidParam(name, "longer than 200 characters")
 	}
 	return s, nil
 }
@@ -157,7 +180,7 @@ func (p params) sessionToken() error {
 		return nil
 	}
 	if !isUUIDv4(p.get("sessiontoken")) {
-		return invalid("sessiontoken", "expected a UUID v4")
+		return errs.InvalidParam("sessiontoken", "expected a UUID v4")
 	}
 	return nil
 }

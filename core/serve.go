@@ -4,14 +4,18 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+
+	"github.com/bando-vn/bando/core/errs"
+	"github.com/bando-vn/bando/core/shape"
 )
 
 // endpoint is one /v1 route: its method, the shape its errors take (which
-// may depend on the parameters), and its handler.
+// may depend on the parameters), and its handler. A handler parses its
+// parameters, calls an engine, enriches and shapes the result.
 type endpoint struct {
 	method  string
 	shape   func(p params) Shape
-	handler func(ctx context.Context, e *Engine, p params, r *Request) (any, error)
+	handler func(ctx context.Context, e *Engine, p params, r *Request) (shape.Body, error)
 }
 
 func fixed(s Shape) func(params) Shape { return func(params) Shape { return s } }
@@ -42,49 +46,49 @@ var preflightHeaders = [][2]string{
 func (e *Engine) Serve(ctx context.Context, r *Request) (resp *Response) {
 	path, rawQuery := splitTarget(r.Target)
 	ep, known := routes[path]
-	shape := ShapeGoogle
+	shp := ShapeGoogle
 	defer func() {
 		if v := recover(); v != nil {
-			resp = e.errorResponse(shape, &Error{Kind: KindInternal, Msg: fmt.Sprintf("internal error: %v", v)})
+			resp = errorResponse(shp, &errs.Error{Kind: errs.Internal, Msg: "internal error", Err: fmt.Errorf("panic: %v", v)})
 		}
 	}()
 	if r.Method == "OPTIONS" {
 		return &Response{Status: 204, Header: append([][2]string{}, preflightHeaders...), Body: nil}
 	}
 	if !known {
-		return e.errorResponse(ShapeGoogle, &Error{Kind: KindNotFound, Msg: "unknown path " + path})
+		return errorResponse(ShapeGoogle, errs.NotFoundf("unknown path %s", path))
 	}
 	p, perr := parseParams(rawQuery) // p holds what parsed even on error
-	shape = ep.shape(p)
+	shp = ep.shape(p)
 	if r.Method != ep.method && !(r.Method == "HEAD" && ep.method == "GET") {
-		resp := e.errorResponse(shape, &Error{Kind: KindMethod, Msg: fmt.Sprintf("method %s not allowed, use %s", r.Method, ep.method)})
+		resp := errorResponse(shp, &errs.Error{Kind: errs.Method, Msg: fmt.Sprintf("method %s not allowed, use %s", r.Method, ep.method)})
 		resp.Header = append(resp.Header, [2]string{"Allow", ep.method})
 		return resp
 	}
 	if perr != nil {
-		return e.errorResponse(shape, asError(perr))
+		return errorResponse(shp, errs.As(perr))
 	}
 	if !e.keyOK(p.get("apikey")) {
 		msg := "apikey: missing"
 		if p.get("apikey") != "" {
 			msg = "apikey: unknown key"
 		}
-		return e.errorResponse(shape, &Error{Kind: KindDenied, Msg: msg})
+		return errorResponse(shp, &errs.Error{Kind: errs.Denied, Msg: msg})
 	}
 	body, err := ep.handler(ctx, e, p, r)
 	if err != nil {
-		return e.errorResponse(shape, asError(err))
+		return errorResponse(shp, errs.As(err))
 	}
-	return jsonResponse(200, encodeJSON(body))
+	return jsonResponse(200, body)
 }
 
-func jsonResponse(status int, body []byte) *Response {
+func jsonResponse(status int, body shape.Body) *Response {
 	h := [][2]string{{"Content-Type", "application/json; charset=utf-8"}, {"Access-Control-Allow-Origin", "*"}}
-	return &Response{Status: status, Header: h, Body: body}
+	return &Response{Status: status, Header: h, Body: body.AppendJSON(nil)}
 }
 
-func (e *Engine) errorResponse(shape Shape, err *Error) *Response {
-	return jsonResponse(err.Kind.HTTPStatus(), errorBody(shape, err))
+func errorResponse(s Shape, err *errs.Error) *Response {
+	return jsonResponse(errorBody(s, err))
 }
 
 // Get is a convenience for tests and examples: Serve a GET of target.

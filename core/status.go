@@ -3,23 +3,12 @@ package core
 import (
 	"context"
 
-	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/core/shape"
+	"github.com/bando-vn/bando/core/shape/google"
 )
 
-type statusBody struct {
-	Status        string            `json:"status"`
-	Version       string            `json:"version"`
-	FormatVersion int               `json:"format_version"`
-	DataDate      string            `json:"data_date"`
-	Attribution   []string          `json:"attribution"`
-	Sources       []tile.SourceInfo `json:"sources"`
-	Tiles         int               `json:"tiles"`
-	Layers        []tile.LayerInfo  `json:"layers"`
-	Structures    []string          `json:"structures"`
-}
-
 // serveStatus answers /v1/status from the manifest alone (API.md §3.11).
-func serveStatus(_ context.Context, e *Engine, p params, _ *Request) (any, error) {
+func serveStatus(_ context.Context, e *Engine, p params, _ *Request) (shape.Body, error) {
 	if _, err := p.common(); err != nil {
 		return nil, err
 	}
@@ -31,7 +20,7 @@ func serveStatus(_ context.Context, e *Engine, p params, _ *Request) (any, error
 	if m.Layer("admin_old_wards") != nil || m.Layer("admin_old_provinces") != nil {
 		structures = append([]string{"old"}, structures...)
 	}
-	return statusBody{
+	return google.Status{
 		Status: "OK", Version: Version, FormatVersion: m.FormatVersion, DataDate: m.DataDate,
 		Attribution: m.Attribution, Sources: m.Sources, Tiles: len(m.Tiles), Layers: m.Layers,
 		Structures: structures,

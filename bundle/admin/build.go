@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	core "github.com/bando-vn/bando/core/admin"
+	coreadmin "github.com/bando-vn/bando/core/admin"
 )
 
 // Sources and licences written into the manifest.
@@ -40,7 +40,7 @@ type Layer struct {
 type Result struct {
 	Tiles    map[string][]byte
 	Layers   []Layer
-	Meta     core.Meta
+	Meta     coreadmin.Meta
 	Warnings []string // data inconsistencies met and how they were resolved
 	// Units lists every unit of both structures with a point, for the
 	// search layer (GSO builds only; nil for a build from OSM relations).
@@ -143,50 +143,50 @@ func loadGSO(dir string) (*model, error) {
 
 func (m *model) addNewUnits(in *gsoInput) {
 	for _, p := range in.newUnits {
-		m.newProvinces = append(m.newProvinces, core.NewProvince{Unit: core.Unit{Code: p.Code, Name: p.FullName}, Short: in.shorts[p.Code].Short})
+		m.newProvinces = append(m.newProvinces, coreadmin.NewProvince{Unit: coreadmin.Unit{Code: p.Code, Name: p.FullName}, Short: in.shorts[p.Code].Short})
 		if in.shorts[p.Code].Short == "" {
 			m.warnf("new province %s %s has no short code", p.Code, p.FullName)
 		}
 	}
-	sortByCode(m.newProvinces, func(p core.NewProvince) string { return p.Code })
-	pix := indexOf(m.newProvinces, func(p core.NewProvince) string { return p.Code })
+	sortByCode(m.newProvinces, func(p coreadmin.NewProvince) string { return p.Code })
+	pix := indexOf(m.newProvinces, func(p coreadmin.NewProvince) string { return p.Code })
 	for _, p := range in.newUnits {
 		for _, w := range p.Wards {
 			prov := w.ProvinceCode
 			if prov == "" {
 				prov = p.Code
 			}
-			m.newWards = append(m.newWards, core.NewWard{Unit: core.Unit{Code: w.Code, Name: w.FullName}, Province: pix.get(prov)})
+			m.newWards = append(m.newWards, coreadmin.NewWard{Unit: coreadmin.Unit{Code: w.Code, Name: w.FullName}, Province: pix.get(prov)})
 		}
 	}
-	sortByCode(m.newWards, func(w core.NewWard) string { return w.Code })
+	sortByCode(m.newWards, func(w coreadmin.NewWard) string { return w.Code })
 }
 
 func (m *model) addOldUnits(in *gsoInput) {
 	for _, p := range in.oldUnits.Data {
-		m.oldProvinces = append(m.oldProvinces, core.Unit{Code: p.ID, Name: p.Name})
+		m.oldProvinces = append(m.oldProvinces, coreadmin.Unit{Code: p.ID, Name: p.Name})
 	}
-	sortByCode(m.oldProvinces, func(u core.Unit) string { return u.Code })
-	pix := indexOf(m.oldProvinces, func(u core.Unit) string { return u.Code })
+	sortByCode(m.oldProvinces, func(u coreadmin.Unit) string { return u.Code })
+	pix := indexOf(m.oldProvinces, func(u coreadmin.Unit) string { return u.Code })
 	for _, p := range in.oldUnits.Data {
 		for _, d := range p.Level2s {
-			m.oldDistricts = append(m.oldDistricts, core.OldDistrict{Unit: core.Unit{Code: d.ID, Name: d.Name}, Province: pix.get(p.ID)})
+			m.oldDistricts = append(m.oldDistricts, coreadmin.OldDistrict{Unit: coreadmin.Unit{Code: d.ID, Name: d.Name}, Province: pix.get(p.ID)})
 		}
 	}
-	sortByCode(m.oldDistricts, func(d core.OldDistrict) string { return d.Code })
-	dix := indexOf(m.oldDistricts, func(d core.OldDistrict) string { return d.Code })
+	sortByCode(m.oldDistricts, func(d coreadmin.OldDistrict) string { return d.Code })
+	dix := indexOf(m.oldDistricts, func(d coreadmin.OldDistrict) string { return d.Code })
 	for _, p := range in.oldUnits.Data {
 		for _, d := range p.Level2s {
 			for _, w := range d.Level3s {
-				m.oldWards = append(m.oldWards, core.OldWard{Unit: core.Unit{Code: w.ID, Name: w.Name}, District: dix.get(d.ID)})
+				m.oldWards = append(m.oldWards, coreadmin.OldWard{Unit: coreadmin.Unit{Code: w.ID, Name: w.Name}, District: dix.get(d.ID)})
 			}
 		}
 	}
-	sortByCode(m.oldWards, func(w core.OldWard) string { return w.Code })
+	sortByCode(m.oldWards, func(w coreadmin.OldWard) string { return w.Code })
 }
 
 func (m *model) addNewWardPolygons(in *gsoInput) {
-	wix := indexOf(m.newWards, func(w core.NewWard) string { return w.Code })
+	wix := indexOf(m.newWards, func(w coreadmin.NewWard) string { return w.Code })
 	feats := append([]geoFeature(nil), in.wardGeo...)
 	sort.SliceStable(feats, func(i, j int) bool { return feats[i].Props["code"] < feats[j].Props["code"] })
 	for _, f := range feats {
@@ -196,7 +196,7 @@ func (m *model) addNewWardPolygons(in *gsoInput) {
 			continue
 		}
 		for _, p := range f.Polys {
-			m.layers[core.LayerNewWard] = append(m.layers[core.LayerNewWard], ownedPoly{w, p})
+			m.layers[coreadmin.LayerNewWard] = append(m.layers[coreadmin.LayerNewWard], ownedPoly{w, p})
 		}
 	}
 }
@@ -204,7 +204,7 @@ func (m *model) addNewWardPolygons(in *gsoInput) {
 // addOldDistrictPolygons keeps the polygons of districts that exist in
 // old_units.json; polygons of districts dissolved before 1 March 2025 are dropped.
 func (m *model) addOldDistrictPolygons(in *gsoInput) {
-	dix := indexOf(m.oldDistricts, func(d core.OldDistrict) string { return d.Code })
+	dix := indexOf(m.oldDistricts, func(d coreadmin.OldDistrict) string { return d.Code })
 	feats := append([]geoFeature(nil), in.distGeo...)
 	sort.SliceStable(feats, func(i, j int) bool { return feats[i].Props["level2_id"] < feats[j].Props["level2_id"] })
 	for _, f := range feats {
@@ -214,7 +214,7 @@ func (m *model) addOldDistrictPolygons(in *gsoInput) {
 			continue
 		}
 		for _, p := range f.Polys {
-			m.layers[core.LayerOldDistrict] = append(m.layers[core.LayerOldDistrict], ownedPoly{d, p})
+			m.layers[coreadmin.LayerOldDistrict] = append(m.layers[coreadmin.LayerOldDistrict], ownedPoly{d, p})
 		}
 	}
 }
@@ -223,21 +223,21 @@ func (m *model) addOldDistrictPolygons(in *gsoInput) {
 // ward ow (-1: a whole district without wards) of old district od.
 type link struct {
 	w, ow, od int
-	kind      core.LinkKind
+	kind      coreadmin.LinkKind
 }
 
 // linkKind classifies the table's note.
-func linkKind(note string) core.LinkKind {
+func linkKind(note string) coreadmin.LinkKind {
 	n := foldName(note)
 	switch {
 	case strings.HasPrefix(n, "sap xep toan bo huyen"):
-		return core.LinkDistrict
+		return coreadmin.LinkDistrict
 	case strings.Contains(n, "mot phan") || strings.Contains(n, "phan con lai"):
-		return core.LinkPart
+		return coreadmin.LinkPart
 	case strings.HasPrefix(n, "giu nguyen") || strings.HasPrefix(n, "doi "):
-		return core.LinkUnchanged
+		return coreadmin.LinkUnchanged
 	}
-	return core.LinkWhole
+	return coreadmin.LinkWhole
 }
 
 // resolveMapping turns the table's rows into links, sorted by new ward then
@@ -245,9 +245,9 @@ func linkKind(note string) core.LinkKind {
 // 2025, e.g. Ba Chẽ 06970 → 06978) are matched by folded name within the
 // province; old wards the table omits come from old_to_new.json.
 func (m *model) resolveMapping(in *gsoInput) []link {
-	wix := indexOf(m.newWards, func(w core.NewWard) string { return w.Code })
-	oix := indexOf(m.oldWards, func(w core.OldWard) string { return w.Code })
-	dix := indexOf(m.oldDistricts, func(d core.OldDistrict) string { return d.Code })
+	wix := indexOf(m.newWards, func(w coreadmin.NewWard) string { return w.Code })
+	oix := indexOf(m.oldWards, func(w coreadmin.OldWard) string { return w.Code })
+	dix := indexOf(m.oldDistricts, func(d coreadmin.OldDistrict) string { return d.Code })
 	byName := map[string]int{}
 	for i, w := range m.newWards {
 		byName[m.newProvinceCode(w)+"|"+foldName(w.Name)] = i
@@ -293,7 +293,7 @@ func (m *model) resolveMapping(in *gsoInput) []link {
 			continue
 		}
 		if ow < 0 {
-			kind = core.LinkDistrict
+			kind = coreadmin.LinkDistrict
 		}
 		add(link{w: w, ow: ow, od: od, kind: kind})
 	}
@@ -314,9 +314,9 @@ func (m *model) addOmittedWards(in *gsoInput, wix, oix index, mapped map[int]boo
 			if ow < 0 || mapped[ow] {
 				continue
 			}
-			kind := core.LinkWhole
+			kind := coreadmin.LinkWhole
 			if len(o.Splits) > 1 {
-				kind = core.LinkPart
+				kind = coreadmin.LinkPart
 			}
 			for _, s := range o.Splits {
 				if w := wix.get(s.NewID); w >= 0 {
@@ -328,7 +328,7 @@ func (m *model) addOmittedWards(in *gsoInput, wix, oix index, mapped map[int]boo
 	}
 }
 
-func (m *model) newProvinceCode(w core.NewWard) string {
+func (m *model) newProvinceCode(w coreadmin.NewWard) string {
 	if w.Province < 0 {
 		return ""
 	}

@@ -8,8 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	core "github.com/bando-vn/bando/core/admin"
-	"github.com/bando-vn/bando/core/tile"
+	coreadmin "github.com/bando-vn/bando/core/admin"
 )
 
 const fixtureDir = "testdata/gso"
@@ -25,21 +24,21 @@ func buildFixture(t *testing.T) *Result {
 
 func TestFixtureLookup(t *testing.T) {
 	res := buildFixture(t)
-	l := core.New(tile.MapGetter(res.Tiles))
+	l := lookupOf(t, res.Tiles)
 	for _, tc := range []struct {
 		name                 string
 		lat, lng             float64
-		status               core.Status
+		status               coreadmin.Status
 		newWard, prov, short string
 		oldProv, oldDist     string
 		oldWards             []string // any of these; nil: must be empty
 	}{
-		{"ward A, district 001 (two old wards share it)", 21.025, 105.81, core.Found, "00004", "01", "HN", "01", "001", []string{"00001", "00002"}},
-		{"ward B inside district 002: its only old ward there", 21.025, 105.88, core.Found, "00008", "01", "HN", "01", "002", []string{"00003"}},
-		{"ward B inside district 001: the part of 00002", 21.025, 105.86, core.Found, "00008", "01", "HN", "01", "001", []string{"00002"}},
-		{"Ba Chẽ recoded 06970→06978, district 202 has no polygon", 21.05, 107.05, core.Found, "06978", "22", "QNH", "22", "202", []string{"06970", "06973"}},
-		{"sea", 20.0, 107.5, core.NotFound, "", "", "", "", "", nil},
-		{"cell without tile", -33.9, 151.2, core.NotFound, "", "", "", "", "", nil},
+		{"ward A, district 001 (two old wards share it)", 21.025, 105.81, coreadmin.Found, "00004", "01", "HN", "01", "001", []string{"00001", "00002"}},
+		{"ward B inside district 002: its only old ward there", 21.025, 105.88, coreadmin.Found, "00008", "01", "HN", "01", "002", []string{"00003"}},
+		{"ward B inside district 001: the part of 00002", 21.025, 105.86, coreadmin.Found, "00008", "01", "HN", "01", "001", []string{"00002"}},
+		{"Ba Chẽ recoded 06970→06978, district 202 has no polygon", 21.05, 107.05, coreadmin.Found, "06978", "22", "QNH", "22", "202", []string{"06970", "06973"}},
+		{"sea", 20.0, 107.5, coreadmin.NotFound, "", "", "", "", "", nil},
+		{"cell without tile", -33.9, 151.2, coreadmin.NotFound, "", "", "", "", "", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := l.Lookup(context.Background(), tc.lat, tc.lng)
@@ -71,21 +70,21 @@ func contains(list []string, s string) bool {
 
 func TestFixtureNamesAndUnits(t *testing.T) {
 	res := buildFixture(t)
-	r, err := core.New(tile.MapGetter(res.Tiles)).Lookup(context.Background(), 21.025, 105.88)
+	r, err := lookupOf(t, res.Tiles).Lookup(context.Background(), 21.025, 105.88)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.New.Province.Name != "Thành phố Hà Nội" || r.New.Ward.Name != "Phường Ngọc Hà" || r.Old.District.Name != "Quận Hoàn Kiếm" || r.Old.Ward.Name != "Phường Hàng Bạc" {
 		t.Fatalf("names: %+v", r)
 	}
-	u, err := core.DecodeUnits(res.Tiles[core.UnitsKey])
+	u, err := coreadmin.DecodeUnits(res.Tiles[coreadmin.UnitsKey])
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(u.NewProvinces) != 2 || len(u.NewWards) != 3 || len(u.OldProvinces) != 2 || len(u.OldDistricts) != 3 || len(u.OldWards) != 5 {
 		t.Fatalf("units: %+v", u)
 	}
-	if got := u.OldWards[1]; got.Code != "00002" || len(got.To) != 2 || got.To[0].Kind != core.LinkPart {
+	if got := u.OldWards[1]; got.Code != "00002" || len(got.To) != 2 || got.To[0].Kind != coreadmin.LinkPart {
 		t.Fatalf("old ward 00002 links: %+v", got)
 	}
 	if got := u.NewWards[2]; got.Code != "06978" || len(got.From) != 2 {

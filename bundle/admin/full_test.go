@@ -15,8 +15,7 @@ import (
 
 	"github.com/vmihailenco/msgpack/v5"
 
-	core "github.com/bando-vn/bando/core/admin"
-	"github.com/bando-vn/bando/core/tile"
+	coreadmin "github.com/bando-vn/bando/core/admin"
 )
 
 var (
@@ -61,13 +60,13 @@ func TestFullBuildStats(t *testing.T) {
 	for k, b := range res.Tiles {
 		total += len(b)
 		sizes = append(sizes, len(b))
-		if k != core.MetaKey && k != core.UnitsKey {
+		if k != coreadmin.MetaKey && k != coreadmin.UnitsKey {
 			cells = append(cells, len(b))
 		}
 	}
 	sort.Ints(cells)
 	t.Logf("build %v: %d tiles (%d cells), %d bytes; cell tiles median %d, p95 %d, max %d bytes; units %d bytes",
-		fullTime, len(res.Tiles), len(cells), total, cells[len(cells)/2], cells[len(cells)*95/100], cells[len(cells)-1], len(res.Tiles[core.UnitsKey]))
+		fullTime, len(res.Tiles), len(cells), total, cells[len(cells)/2], cells[len(cells)*95/100], cells[len(cells)-1], len(res.Tiles[coreadmin.UnitsKey]))
 	for _, l := range res.Layers {
 		t.Logf("layer %-13s %6d exact=%-5v %s", l.Name, l.Count, l.Exact, l.Method)
 	}
@@ -101,7 +100,7 @@ func TestFullEveryNewWard(t *testing.T) {
 	poles := make([]sample, len(feats))
 	dists := make([]float64, len(feats))
 	parallel(len(feats), func(i int) { poles[i], dists[i] = poleOf(feats[i].Polys) })
-	l := core.New(tile.MapGetter(res.Tiles))
+	l := lookupOf(t, res.Tiles)
 	ctx := context.Background()
 	ok, minD, noOldWard, noOldDist := 0, math.Inf(1), 0, 0
 	for i, f := range feats {
@@ -161,12 +160,12 @@ func randomInside(rng *rand.Rand, polys []polygon, n int, margin float64) []samp
 }
 
 // agreement samples perPoly points in every feature and checks want against the lookup.
-func agreement(t *testing.T, res *Result, feats []geoFeature, perPoly int, seed int64, check func(f geoFeature, r core.Result) bool) (ok, total int, bad map[string]int) {
+func agreement(t *testing.T, res *Result, feats []geoFeature, perPoly int, seed int64, check func(f geoFeature, r coreadmin.Result) bool) (ok, total int, bad map[string]int) {
 	pts := make([][]sample, len(feats))
 	parallel(len(feats), func(i int) {
 		pts[i] = randomInside(rand.New(rand.NewSource(seed+int64(i))), feats[i].Polys, perPoly, 200)
 	})
-	l := core.New(tile.MapGetter(res.Tiles))
+	l := lookupOf(t, res.Tiles)
 	bad = map[string]int{}
 	for i, f := range feats {
 		for _, p := range pts[i] {
@@ -189,7 +188,7 @@ func TestFullOldAgreement(t *testing.T) {
 	res, dir := fullBuild(t)
 	seed := testSeed(t)
 	units := map[string]bool{}
-	u, err := core.DecodeUnits(res.Tiles[core.UnitsKey])
+	u, err := coreadmin.DecodeUnits(res.Tiles[coreadmin.UnitsKey])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,12 +199,12 @@ func TestFullOldAgreement(t *testing.T) {
 		file   string
 		per    int
 		filter func(geoFeature) bool
-		check  func(geoFeature, core.Result) bool
+		check  func(geoFeature, coreadmin.Result) bool
 	}{
-		{fileOldProvinces, 60, func(geoFeature) bool { return true }, func(f geoFeature, r core.Result) bool {
+		{fileOldProvinces, 60, func(geoFeature) bool { return true }, func(f geoFeature, r coreadmin.Result) bool {
 			return r.Old.Province.Code == f.Props["level1_id"]
 		}},
-		{fileOldDistricts, 15, func(f geoFeature) bool { return units[f.Props["level2_id"]] }, func(f geoFeature, r core.Result) bool {
+		{fileOldDistricts, 15, func(f geoFeature) bool { return units[f.Props["level2_id"]] }, func(f geoFeature, r coreadmin.Result) bool {
 			return r.Old.District.Code == f.Props["level2_id"] && r.Old.Province.Code == f.Props["level1_id"]
 		}},
 	} {
@@ -267,7 +266,7 @@ func TestFullLazyCells(t *testing.T) {
 	points := 0
 	for _, k := range keys {
 		b := res.Tiles[k]
-		eager, err := core.DecodeCell(b)
+		eager, err := coreadmin.DecodeCell(b)
 		if err != nil {
 			t.Fatalf("%s: %v", k, err)
 		}
@@ -286,11 +285,11 @@ func TestFullLazyCells(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lazy, err := core.DecodeCell(b)
+		lazy, err := coreadmin.DecodeCell(b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		lazyOld, err := core.DecodeCell(old)
+		lazyOld, err := coreadmin.DecodeCell(old)
 		if err != nil {
 			t.Fatalf("%s without gl: %v", k, err)
 		}
@@ -301,7 +300,7 @@ func TestFullLazyCells(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for name, c := range map[string]*core.Cell{"lazy": lazy, "lazy without gl": lazyOld} {
+			for name, c := range map[string]*coreadmin.Cell{"lazy": lazy, "lazy without gl": lazyOld} {
 				if got, err := c.Query(x, y); err != nil || got != want {
 					t.Fatalf("%s (%d,%d) %s: %+v %v, want %+v", k, x, y, name, got, err, want)
 				}

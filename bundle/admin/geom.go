@@ -3,7 +3,7 @@ package admin
 import (
 	"math"
 
-	core "github.com/bando-vn/bando/core/admin"
+	coreadmin "github.com/bando-vn/bando/core/admin"
 )
 
 // ring is a closed ring without its repeated closing point: x,y interleaved
@@ -66,7 +66,7 @@ func makeRing(pts [][2]float64) ring {
 func (p polygon) contains(x, y int32) bool {
 	in := false
 	for _, r := range p {
-		if core.RingContains(r, x, y) {
+		if coreadmin.RingContains(r, x, y) {
 			in = !in
 		}
 	}

@@ -4,23 +4,23 @@ import (
 	"fmt"
 	"sort"
 
-	core "github.com/bando-vn/bando/core/admin"
+	coreadmin "github.com/bando-vn/bando/core/admin"
 )
 
 // model is a build's in-memory form of both structures: every list sorted by
 // code, parents and layer owners as indices into these lists.
 type model struct {
 	source       string
-	newProvinces []core.NewProvince
-	newWards     []core.NewWard
-	oldProvinces []core.Unit
-	oldDistricts []core.OldDistrict
-	oldWards     []core.OldWard
-	layers       [core.NumLayers][]ownedPoly
-	seeds        [][]core.Seed // per new ward; Ward is ignored, indices are global
-	units        *core.Units
+	newProvinces []coreadmin.NewProvince
+	newWards     []coreadmin.NewWard
+	oldProvinces []coreadmin.Unit
+	oldDistricts []coreadmin.OldDistrict
+	oldWards     []coreadmin.OldWard
+	layers       [coreadmin.NumLayers][]ownedPoly
+	seeds        [][]coreadmin.Seed // per new ward; Ward is ignored, indices are global
+	units        *coreadmin.Units
 	layerInfo    []Layer
-	polyOwners   [core.NumLayers]map[int]bool // cache of hasPolygon
+	polyOwners   [coreadmin.NumLayers]map[int]bool // cache of hasPolygon
 	warnings     []string
 }
 

@@ -11,7 +11,7 @@ import (
 	"github.com/paulmach/osm"
 	"github.com/paulmach/osm/osmxml"
 
-	core "github.com/bando-vn/bando/core/admin"
+	coreadmin "github.com/bando-vn/bando/core/admin"
 )
 
 // OSMCollector gathers what an OSM build needs while the caller scans a file:
@@ -273,33 +273,33 @@ func (m *model) fromOSMUnits(units []*osmUnit, old bool) {
 	parent := parentFinder(units)
 	if old {
 		for _, p := range provs {
-			m.oldProvinces = append(m.oldProvinces, core.Unit{Code: p.code, Name: p.name})
+			m.oldProvinces = append(m.oldProvinces, coreadmin.Unit{Code: p.code, Name: p.name})
 		}
 		for _, d := range dists {
-			m.oldDistricts = append(m.oldDistricts, core.OldDistrict{Unit: core.Unit{Code: d.code, Name: d.name}, Province: parent(d, provs)})
+			m.oldDistricts = append(m.oldDistricts, coreadmin.OldDistrict{Unit: coreadmin.Unit{Code: d.code, Name: d.name}, Province: parent(d, provs)})
 		}
 		for _, w := range wards {
-			m.oldWards = append(m.oldWards, core.OldWard{Unit: core.Unit{Code: w.code, Name: w.name}, District: parent(w, dists)})
+			m.oldWards = append(m.oldWards, coreadmin.OldWard{Unit: coreadmin.Unit{Code: w.code, Name: w.name}, District: parent(w, dists)})
 		}
-		m.addOSMLayer(core.LayerOldProvince, provs)
-		m.addOSMLayer(core.LayerOldDistrict, dists)
-		m.addOSMLayer(core.LayerOldWard, wards)
+		m.addOSMLayer(coreadmin.LayerOldProvince, provs)
+		m.addOSMLayer(coreadmin.LayerOldDistrict, dists)
+		m.addOSMLayer(coreadmin.LayerOldWard, wards)
 	} else {
 		for _, p := range provs {
-			m.newProvinces = append(m.newProvinces, core.NewProvince{Unit: core.Unit{Code: p.code, Name: p.name}, Short: shortCodes[foldName(p.name)]})
+			m.newProvinces = append(m.newProvinces, coreadmin.NewProvince{Unit: coreadmin.Unit{Code: p.code, Name: p.name}, Short: shortCodes[foldName(p.name)]})
 		}
 		for _, w := range wards {
-			m.newWards = append(m.newWards, core.NewWard{Unit: core.Unit{Code: w.code, Name: w.name}, Province: parent(w, provs)})
+			m.newWards = append(m.newWards, coreadmin.NewWard{Unit: coreadmin.Unit{Code: w.code, Name: w.name}, Province: parent(w, provs)})
 		}
-		m.addOSMLayer(core.LayerNewProvince, provs)
-		m.addOSMLayer(core.LayerNewWard, wards)
+		m.addOSMLayer(coreadmin.LayerNewProvince, provs)
+		m.addOSMLayer(coreadmin.LayerNewWard, wards)
 	}
-	m.seeds = make([][]core.Seed, len(m.newWards))
+	m.seeds = make([][]coreadmin.Seed, len(m.newWards))
 	m.units = m.osmUnits()
 	m.layerInfo = m.describeOSM(byTier, old)
 }
 
-func (m *model) addOSMLayer(k core.LayerKind, list []*osmUnit) {
+func (m *model) addOSMLayer(k coreadmin.LayerKind, list []*osmUnit) {
 	for i, u := range list {
 		if len(u.poly) > 0 {
 			m.layers[k] = append(m.layers[k], ownedPoly{i, u.poly})
@@ -339,30 +339,30 @@ func asPolys(p polygon) []polygon {
 	return []polygon{p}
 }
 
-func (m *model) osmUnits() *core.Units {
-	u := &core.Units{}
+func (m *model) osmUnits() *coreadmin.Units {
+	u := &coreadmin.Units{}
 	for _, p := range m.newProvinces {
-		u.NewProvinces = append(u.NewProvinces, core.UnitsNewProvince{Code: p.Code, Name: p.Name, Short: p.Short})
+		u.NewProvinces = append(u.NewProvinces, coreadmin.UnitsNewProvince{Code: p.Code, Name: p.Name, Short: p.Short})
 	}
 	for _, w := range m.newWards {
-		u.NewWards = append(u.NewWards, core.UnitsNewWard{Code: w.Code, Name: w.Name, Province: m.newProvinceCode(w)})
+		u.NewWards = append(u.NewWards, coreadmin.UnitsNewWard{Code: w.Code, Name: w.Name, Province: m.newProvinceCode(w)})
 	}
 	for _, p := range m.oldProvinces {
-		u.OldProvinces = append(u.OldProvinces, core.UnitsOldProvince{Code: p.Code, Name: p.Name})
+		u.OldProvinces = append(u.OldProvinces, coreadmin.UnitsOldProvince{Code: p.Code, Name: p.Name})
 	}
 	for _, d := range m.oldDistricts {
 		pc := ""
 		if d.Province >= 0 {
 			pc = m.oldProvinces[d.Province].Code
 		}
-		u.OldDistricts = append(u.OldDistricts, core.UnitsOldDistrict{Code: d.Code, Name: d.Name, Province: pc})
+		u.OldDistricts = append(u.OldDistricts, coreadmin.UnitsOldDistrict{Code: d.Code, Name: d.Name, Province: pc})
 	}
 	for _, w := range m.oldWards {
 		dc := ""
 		if w.District >= 0 {
 			dc = m.oldDistricts[w.District].Code
 		}
-		u.OldWards = append(u.OldWards, core.UnitsOldWard{Code: w.Code, Name: w.Name, District: dc})
+		u.OldWards = append(u.OldWards, coreadmin.UnitsOldWard{Code: w.Code, Name: w.Name, District: dc})
 	}
 	return u
 }

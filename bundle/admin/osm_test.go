@@ -9,8 +9,7 @@ import (
 
 	"github.com/paulmach/osm"
 
-	core "github.com/bando-vn/bando/core/admin"
-	"github.com/bando-vn/bando/core/tile"
+	coreadmin "github.com/bando-vn/bando/core/admin"
 )
 
 // A tiny OSM file: a province (its ring cut: one way missing) and two wards,
@@ -40,7 +39,7 @@ func TestFromOSMFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := core.New(tile.MapGetter(res.Tiles))
+	l := lookupOf(t, res.Tiles)
 	for _, tc := range []struct {
 		lat, lng      float64
 		ward, prov    string
@@ -75,7 +74,7 @@ func TestFromOSMCollectorMatchesReader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := core.New(tile.MapGetter(res.Tiles)).Lookup(context.Background(), 10.02, 106.08)
+	r, err := lookupOf(t, res.Tiles).Lookup(context.Background(), 10.02, 106.08)
 	if err != nil || r.New.Ward.Code != "r5" {
 		t.Fatalf("%+v %v", r, err)
 	}
@@ -108,7 +107,7 @@ func TestFromOSMHanoiExport(t *testing.T) {
 				t.Logf("%s: layer %s count %d: %s", name, l.Name, l.Count, l.Method)
 			}
 			t.Logf("%s: %d tiles, %d warnings", name, len(res.Tiles), len(res.Warnings))
-			u, err := core.DecodeUnits(res.Tiles[core.UnitsKey])
+			u, err := coreadmin.DecodeUnits(res.Tiles[coreadmin.UnitsKey])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -117,7 +116,7 @@ func TestFromOSMHanoiExport(t *testing.T) {
 					t.Fatalf("units: %d wards %d districts %d provinces", len(u.OldWards), len(u.OldDistricts), len(u.OldProvinces))
 				}
 				// Phường Quốc Tử Giám: all 5 member ways are in the export.
-				r, err := core.New(tile.MapGetter(res.Tiles)).Lookup(context.Background(), 21.0276, 105.8355)
+				r, err := lookupOf(t, res.Tiles).Lookup(context.Background(), 21.0276, 105.8355)
 				if err != nil {
 					t.Fatal(err)
 				}

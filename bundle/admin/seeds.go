@@ -6,7 +6,7 @@ import (
 	"sort"
 	"sync"
 
-	core "github.com/bando-vn/bando/core/admin"
+	coreadmin "github.com/bando-vn/bando/core/admin"
 )
 
 // Old wards have no polygons anywhere: the build derives them. Inside each
@@ -35,8 +35,8 @@ func (m *model) computeSeeds(links []link) {
 	for _, l := range links {
 		byWard[l.w] = append(byWard[l.w], l)
 	}
-	wardPolys := m.polysByOwner(core.LayerNewWard, len(m.newWards))
-	distPolys := m.polysByOwner(core.LayerOldDistrict, len(m.oldDistricts))
+	wardPolys := m.polysByOwner(coreadmin.LayerNewWard, len(m.newWards))
+	distPolys := m.polysByOwner(coreadmin.LayerOldDistrict, len(m.oldDistricts))
 	samples := make([][]sample, len(m.newWards))
 	parallel(len(m.newWards), func(w int) {
 		n := samplesPerWard
@@ -55,7 +55,7 @@ func (m *model) computeSeeds(links []link) {
 			oldTo[l.ow] = append(oldTo[l.ow], l.w)
 		}
 	}
-	m.seeds = make([][]core.Seed, len(m.newWards))
+	m.seeds = make([][]coreadmin.Seed, len(m.newWards))
 	parallel(len(m.newWards), func(w int) {
 		m.seeds[w] = wardSeeds(byWard[w], samples[w], distPolys, func(ow int) (sample, bool) {
 			return hint(ow, w, oldTo, centre)
@@ -84,7 +84,7 @@ func parallel(n int, f func(i int)) {
 	wg.Wait()
 }
 
-func (m *model) polysByOwner(k core.LayerKind, n int) [][]polygon {
+func (m *model) polysByOwner(k coreadmin.LayerKind, n int) [][]polygon {
 	out := make([][]polygon, n)
 	for _, p := range m.layers[k] {
 		out[p.owner] = append(out[p.owner], p.poly)
@@ -160,7 +160,7 @@ func mean(s []sample, polys []polygon) sample {
 }
 
 // wardSeeds derives the seeds of one new ward from its links and samples.
-func wardSeeds(links []link, samples []sample, distPolys [][]polygon, hintOf func(int) (sample, bool), polys []polygon) []core.Seed {
+func wardSeeds(links []link, samples []sample, distPolys [][]polygon, hintOf func(int) (sample, bool), polys []polygon) []coreadmin.Seed {
 	if len(links) == 0 {
 		return nil
 	}
@@ -194,7 +194,7 @@ func wardSeeds(links []link, samples []sample, distPolys [][]polygon, hintOf fun
 	if len(pool) == 0 {
 		pool = samples
 	}
-	var seeds []core.Seed
+	var seeds []coreadmin.Seed
 	var orphans []link // links of districts that got no sample
 	for _, d := range districts {
 		if len(assigned[d]) == 0 {
@@ -226,7 +226,7 @@ func districtOf(s sample, districts []int, distPolys [][]polygon) int {
 }
 
 // partition splits samples among links (k-means, k = len(links)) and returns one seed per link.
-func partition(samples []sample, links []link, hintOf func(int) (sample, bool)) []core.Seed {
+func partition(samples []sample, links []link, hintOf func(int) (sample, bool)) []coreadmin.Seed {
 	k := len(links)
 	centres := kmeans(samples, k)
 	taken := make([]bool, k)
@@ -235,7 +235,7 @@ func partition(samples []sample, links []link, hintOf func(int) (sample, bool)) 
 		owner[i] = -1
 	}
 	for i, l := range links { // partial wards first: the centre nearest their other parts
-		if l.kind != core.LinkPart || l.ow < 0 {
+		if l.kind != coreadmin.LinkPart || l.ow < 0 {
 			continue
 		}
 		h, ok := hintOf(l.ow)
@@ -262,10 +262,10 @@ func partition(samples []sample, links []link, hintOf func(int) (sample, bool)) 
 		}
 		taken[next], owner[i] = true, next
 	}
-	seeds := make([]core.Seed, k)
+	seeds := make([]coreadmin.Seed, k)
 	for i, l := range links {
 		c := centres[owner[i]]
-		seeds[i] = core.Seed{X: c.x, Y: c.y, OldWard: l.ow, OldDistrict: l.od}
+		seeds[i] = coreadmin.Seed{X: c.x, Y: c.y, OldWard: l.ow, OldDistrict: l.od}
 	}
 	return seeds
 }

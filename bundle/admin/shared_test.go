@@ -4,6 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	coreadmin "github.com/bando-vn/bando/core/admin"
+	"github.com/bando-vn/bando/core/tile"
 )
 
 // sharedDir returns <repo root>/../shared/<rel>. When it is missing the test
@@ -32,4 +35,14 @@ func sharedDir(t testing.TB, rel string) string {
 		t.Skipf("shared data not available (%v): skipping", err)
 	}
 	return p
+}
+
+// lookupOf is an admin lookup over tiles built in memory.
+func lookupOf(t testing.TB, tiles map[string][]byte) *coreadmin.Lookup {
+	t.Helper()
+	st, err := tile.OpenMap(tiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return coreadmin.New(st)
 }

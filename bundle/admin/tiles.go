@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sort"
 
-	core "github.com/bando-vn/bando/core/admin"
+	coreadmin "github.com/bando-vn/bando/core/admin"
 )
 
 // DefaultCellSize is the grid cell size: 0.25° in 1e-7° units.
@@ -13,13 +13,13 @@ const DefaultCellSize = 2_500_000
 // cellContent gathers the clipped polygons of one cell before encoding.
 type cellContent struct {
 	x, y  int32
-	polys [core.NumLayers][]ownedPoly
+	polys [coreadmin.NumLayers][]ownedPoly
 }
 
 // tiles cuts every layer to the grid and encodes the cell, meta and units
 // tiles. Output depends only on the model: cells, dictionaries and polygons
 // are written in sorted order.
-func (m *model) tiles(size int32) (map[string][]byte, core.Meta, error) {
+func (m *model) tiles(size int32) (map[string][]byte, coreadmin.Meta, error) {
 	cells := map[[2]int32]*cellContent{}
 	all := emptyBBox()
 	for k := range m.layers {
@@ -58,33 +58,33 @@ func (m *model) tiles(size int32) (map[string][]byte, core.Meta, error) {
 	})
 	out := make(map[string][]byte, len(keys)+2)
 	for _, k := range keys {
-		b, err := core.EncodeCell(m.cellData(cells[k], size))
+		b, err := coreadmin.EncodeCell(m.cellData(cells[k], size))
 		if err != nil {
-			return nil, core.Meta{}, fmt.Errorf("cell %v: %w", k, err)
+			return nil, coreadmin.Meta{}, fmt.Errorf("cell %v: %w", k, err)
 		}
-		out[core.CellKey(k[0], k[1])] = b
+		out[coreadmin.CellKey(k[0], k[1])] = b
 	}
-	meta := core.Meta{CellSize: size, Cells: len(keys), Source: m.source}
+	meta := coreadmin.Meta{CellSize: size, Cells: len(keys), Source: m.source}
 	if all.valid() {
 		meta.BBox = all
 	}
-	mb, err := core.EncodeMeta(&meta)
+	mb, err := coreadmin.EncodeMeta(&meta)
 	if err != nil {
 		return nil, meta, err
 	}
-	out[core.MetaKey] = mb
+	out[coreadmin.MetaKey] = mb
 	if m.units != nil {
-		ub, err := core.EncodeUnits(m.units)
+		ub, err := coreadmin.EncodeUnits(m.units)
 		if err != nil {
 			return nil, meta, err
 		}
-		out[core.UnitsKey] = ub
+		out[coreadmin.UnitsKey] = ub
 	}
 	return out, meta, nil
 }
 
 // hasPolygon reports, by owner, which units have a polygon in layer k (cached).
-func (m *model) hasPolygon(k core.LayerKind) map[int]bool {
+func (m *model) hasPolygon(k coreadmin.LayerKind) map[int]bool {
 	if m.polyOwners[k] == nil {
 		m.polyOwners[k] = map[int]bool{}
 		for _, p := range m.layers[k] {
@@ -138,15 +138,15 @@ func (l *localIndex) of(i int) int {
 
 // cellData builds one cell's dictionaries (only the units it references) and
 // renumbers its polygons and seeds.
-func (m *model) cellData(c *cellContent, size int32) *core.CellData {
-	var ix [core.NumLayers]*localIndex
+func (m *model) cellData(c *cellContent, size int32) *coreadmin.CellData {
+	var ix [coreadmin.NumLayers]*localIndex
 	for k := range ix {
 		ix[k] = newLocal()
 		for _, p := range c.polys[k] {
 			ix[k].add(p.owner)
 		}
 	}
-	nw, np, ow, od, op := ix[core.LayerNewWard], ix[core.LayerNewProvince], ix[core.LayerOldWard], ix[core.LayerOldDistrict], ix[core.LayerOldProvince]
+	nw, np, ow, od, op := ix[coreadmin.LayerNewWard], ix[coreadmin.LayerNewProvince], ix[coreadmin.LayerOldWard], ix[coreadmin.LayerOldDistrict], ix[coreadmin.LayerOldProvince]
 	nw.freeze()
 	for _, w := range nw.list {
 		np.add(m.newWards[w].Province)
@@ -166,28 +166,28 @@ func (m *model) cellData(c *cellContent, size int32) *core.CellData {
 	}
 	op.freeze()
 
-	d := &core.CellData{X: c.x, Y: c.y, Size: size}
+	d := &coreadmin.CellData{X: c.x, Y: c.y, Size: size}
 	for _, i := range np.list {
 		d.NewProvinces = append(d.NewProvinces, m.newProvinces[i])
 	}
 	for j, i := range nw.list {
 		w := m.newWards[i]
-		d.NewWards = append(d.NewWards, core.NewWard{Unit: w.Unit, Province: np.of(w.Province)})
+		d.NewWards = append(d.NewWards, coreadmin.NewWard{Unit: w.Unit, Province: np.of(w.Province)})
 		for _, s := range m.seeds[i] {
-			d.Seeds = append(d.Seeds, core.Seed{Ward: j, X: s.X, Y: s.Y, OldWard: ow.of(s.OldWard), OldDistrict: od.of(s.OldDistrict)})
+			d.Seeds = append(d.Seeds, coreadmin.Seed{Ward: j, X: s.X, Y: s.Y, OldWard: ow.of(s.OldWard), OldDistrict: od.of(s.OldDistrict)})
 		}
 	}
 	for _, i := range op.list {
 		d.OldProvinces = append(d.OldProvinces, m.oldProvinces[i])
 	}
-	hasPoly := m.hasPolygon(core.LayerOldDistrict)
+	hasPoly := m.hasPolygon(coreadmin.LayerOldDistrict)
 	for _, i := range od.list {
 		x := m.oldDistricts[i]
-		d.OldDistricts = append(d.OldDistricts, core.OldDistrict{Unit: x.Unit, Province: op.of(x.Province), Derived: !hasPoly[i]})
+		d.OldDistricts = append(d.OldDistricts, coreadmin.OldDistrict{Unit: x.Unit, Province: op.of(x.Province), Derived: !hasPoly[i]})
 	}
 	for _, i := range ow.list {
 		x := m.oldWards[i]
-		d.OldWards = append(d.OldWards, core.OldWard{Unit: x.Unit, District: od.of(x.District)})
+		d.OldWards = append(d.OldWards, coreadmin.OldWard{Unit: x.Unit, District: od.of(x.District)})
 	}
 	for k := range c.polys {
 		polys := append([]ownedPoly(nil), c.polys[k]...)
@@ -197,7 +197,7 @@ func (m *model) cellData(c *cellContent, size int32) *core.CellData {
 			for r := range p.poly {
 				rings[r] = p.poly[r]
 			}
-			d.Polygons[k] = append(d.Polygons[k], core.Polygon{Owner: ix[k].of(p.owner), Rings: rings})
+			d.Polygons[k] = append(d.Polygons[k], coreadmin.Polygon{Owner: ix[k].of(p.owner), Rings: rings})
 		}
 	}
 	return d

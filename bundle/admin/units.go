@@ -4,24 +4,24 @@ import (
 	"fmt"
 	"sort"
 
-	core "github.com/bando-vn/bando/core/admin"
+	coreadmin "github.com/bando-vn/bando/core/admin"
 )
 
 // buildUnits lists every unit of both structures with the correspondence.
-func (m *model) buildUnits(in *gsoInput, links []link) *core.Units {
-	u := &core.Units{}
+func (m *model) buildUnits(in *gsoInput, links []link) *coreadmin.Units {
+	u := &coreadmin.Units{}
 	for _, p := range m.newProvinces {
-		u.NewProvinces = append(u.NewProvinces, core.UnitsNewProvince{Code: p.Code, Name: p.Name, Short: p.Short, Former: in.shorts[p.Code].Former})
+		u.NewProvinces = append(u.NewProvinces, coreadmin.UnitsNewProvince{Code: p.Code, Name: p.Name, Short: p.Short, Former: in.shorts[p.Code].Former})
 	}
-	from := make([][]core.Link, len(m.newWards))
-	to := make([][]core.Link, len(m.oldWards))
+	from := make([][]coreadmin.Link, len(m.newWards))
+	to := make([][]coreadmin.Link, len(m.oldWards))
 	provTo := make([]map[string]bool, len(m.oldProvinces))
 	for _, l := range links {
 		if l.ow >= 0 {
-			from[l.w] = append(from[l.w], core.Link{Code: m.oldWards[l.ow].Code, Kind: l.kind})
-			to[l.ow] = append(to[l.ow], core.Link{Code: m.newWards[l.w].Code, Kind: l.kind})
+			from[l.w] = append(from[l.w], coreadmin.Link{Code: m.oldWards[l.ow].Code, Kind: l.kind})
+			to[l.ow] = append(to[l.ow], coreadmin.Link{Code: m.newWards[l.w].Code, Kind: l.kind})
 		} else {
-			from[l.w] = append(from[l.w], core.Link{Code: m.oldDistricts[l.od].Code, Kind: l.kind})
+			from[l.w] = append(from[l.w], coreadmin.Link{Code: m.oldDistricts[l.od].Code, Kind: l.kind})
 		}
 		if p := m.oldDistricts[l.od].Province; p >= 0 && m.newWards[l.w].Province >= 0 {
 			if provTo[p] == nil {
@@ -31,13 +31,13 @@ func (m *model) buildUnits(in *gsoInput, links []link) *core.Units {
 		}
 	}
 	for i, w := range m.newWards {
-		u.NewWards = append(u.NewWards, core.UnitsNewWard{Code: w.Code, Name: w.Name, Province: m.newProvinceCode(w), From: from[i]})
+		u.NewWards = append(u.NewWards, coreadmin.UnitsNewWard{Code: w.Code, Name: w.Name, Province: m.newProvinceCode(w), From: from[i]})
 	}
 	for i, p := range m.oldProvinces {
-		u.OldProvinces = append(u.OldProvinces, core.UnitsOldProvince{Code: p.Code, Name: p.Name, To: sortedKeys(provTo[i])})
+		u.OldProvinces = append(u.OldProvinces, coreadmin.UnitsOldProvince{Code: p.Code, Name: p.Name, To: sortedKeys(provTo[i])})
 	}
 	for _, d := range m.oldDistricts {
-		u.OldDistricts = append(u.OldDistricts, core.UnitsOldDistrict{Code: d.Code, Name: d.Name, Province: m.oldProvinces[d.Province].Code})
+		u.OldDistricts = append(u.OldDistricts, coreadmin.UnitsOldDistrict{Code: d.Code, Name: d.Name, Province: m.oldProvinces[d.Province].Code})
 	}
 	for i, w := range m.oldWards {
 		sort.SliceStable(to[i], func(a, b int) bool { return to[i][a].Code < to[i][b].Code })
@@ -45,7 +45,7 @@ func (m *model) buildUnits(in *gsoInput, links []link) *core.Units {
 		if w.District >= 0 {
 			dc = m.oldDistricts[w.District].Code
 		}
-		u.OldWards = append(u.OldWards, core.UnitsOldWard{Code: w.Code, Name: w.Name, District: dc, To: to[i]})
+		u.OldWards = append(u.OldWards, coreadmin.UnitsOldWard{Code: w.Code, Name: w.Name, District: dc, To: to[i]})
 	}
 	return u
 }
@@ -53,11 +53,11 @@ func (m *model) buildUnits(in *gsoInput, links []link) *core.Units {
 // describeGSO writes the manifest description of each layer of a GSO build.
 func (m *model) describeGSO(in *gsoInput) []Layer {
 	withPoly := map[int]bool{}
-	for _, p := range m.layers[core.LayerNewWard] {
+	for _, p := range m.layers[coreadmin.LayerNewWard] {
 		withPoly[p.owner] = true
 	}
 	distPoly := map[int]bool{}
-	for _, p := range m.layers[core.LayerOldDistrict] {
+	for _, p := range m.layers[coreadmin.LayerOldDistrict] {
 		distPoly[p.owner] = true
 	}
 	derivedDist := len(m.oldDistricts) - len(distPoly)

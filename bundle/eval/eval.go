@@ -81,8 +81,8 @@ func ReadCases(r io.Reader) ([]Case, error) {
 }
 
 // Request turns a case's API parameters into an engine request.
-func (c *Case) Request() (search.Request, error) {
-	r := search.Request{Size: 5, RadiusKm: 50}
+func (c *Case) Request() (search.Query, error) {
+	r := search.Query{Size: 5, RadiusKm: 50}
 	str := func(k string) string {
 		switch v := c.Query[k].(type) {
 		case string:
@@ -169,9 +169,9 @@ type Outcome struct {
 	Top     []string // names of the results, for reports
 }
 
-// Run runs every case; with cold set, the source's cache is emptied before
-// each query (tiles and bytes then count what a cold query reads).
-func Run(ctx context.Context, src *search.StoreSource, cases []Case, cold bool) ([]Outcome, error) {
+// Run runs every case; cold, when not nil, is called before each query to
+// empty the caches (Stats count the tiles a query reads either way).
+func Run(ctx context.Context, src search.Source, cases []Case, cold func()) ([]Outcome, error) {
 	out := make([]Outcome, 0, len(cases))
 	for i := range cases {
 		c := &cases[i]
@@ -182,8 +182,8 @@ func Run(ctx context.Context, src *search.StoreSource, cases []Case, cold bool) 
 		if err != nil {
 			return nil, err
 		}
-		if cold {
-			src.Reset()
+		if cold != nil {
+			cold()
 		}
 		t0 := time.Now()
 		res, st, err := search.Search(ctx, src, req)

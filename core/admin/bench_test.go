@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"math"
 	"math/rand"
 	"os"
@@ -26,7 +25,7 @@ import (
 
 var (
 	tilesOnce sync.Once
-	tilesMap  tile.MapGetter
+	tilesMap  map[string][]byte
 	tilesErr  error
 )
 
@@ -57,7 +56,7 @@ func sharedAdmin(tb testing.TB) string {
 	return p
 }
 
-func loadTiles(tb testing.TB) tile.MapGetter {
+func loadTiles(tb testing.TB) map[string][]byte {
 	tilesOnce.Do(func() {
 		if dir := os.Getenv("ADMIN_TILES_DIR"); dir != "" {
 			tilesMap, tilesErr = readTileDir(dir)
@@ -68,7 +67,7 @@ func loadTiles(tb testing.TB) tile.MapGetter {
 			tilesErr = err
 			return
 		}
-		tilesMap = tile.MapGetter(res.Tiles)
+		tilesMap = res.Tiles
 	})
 	if tilesErr != nil {
 		tb.Fatal(tilesErr)
@@ -79,8 +78,8 @@ func loadTiles(tb testing.TB) tile.MapGetter {
 	return tilesMap
 }
 
-func readTileDir(dir string) (tile.MapGetter, error) {
-	m := tile.MapGetter{}
+func readTileDir(dir string) (map[string][]byte, error) {
+	m := map[string][]byte{}
 	err := filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
 		if err != nil || info.IsDir() {
 			return err
@@ -137,9 +136,8 @@ var (
 	boxCountry = [4]float64{8.4, 102.1, 23.4, 109.5}
 )
 
-func benchLookup(b *testing.B, box [4]float64, opts ...admin.Option) {
-	g := loadTiles(b)
-	l := admin.New(g, opts...)
+func benchLookup(b *testing.B, box [4]float64, cacheBytes int) {
+	l := admin.New(storeOf(b, loadTiles(b), cacheBytes))
 	const seed = 42
 	pts := foundPoints(b, l, seed, 4096, box)
 	if len(pts) == 0 {
@@ -172,16 +170,16 @@ func benchLookup(b *testing.B, box [4]float64, opts ...admin.Option) {
 }
 
 // BenchmarkLookupCity: random points in central Hà Nội (seed 42), default cache, warm.
-func BenchmarkLookupCity(b *testing.B) { benchLookup(b, boxCities) }
+func BenchmarkLookupCity(b *testing.B) { benchLookup(b, boxCities, 0) }
 
 // BenchmarkLookupCountry: random points over all of Vietnam (seed 42), a cache
 // large enough for every cell, warm.
 func BenchmarkLookupCountry(b *testing.B) {
-	benchLookup(b, boxCountry, admin.WithCacheCells(1024))
+	benchLookup(b, boxCountry, 1<<30)
 }
 
 // medianAndMaxCells names the median-sized and the largest admin cell tile.
-func medianAndMaxCells(g tile.MapGetter) []struct{ name, key string } {
+func medianAndMaxCells(g map[string][]byte) []struct{ name, key string } {
 	var keys []string
 	for k := range g {
 		if strings.HasPrefix(k, "admin/cell/") {
@@ -223,8 +221,8 @@ type coldSample struct {
 
 // coldSamples returns, for every cell tile in box, up to perCell seeded
 // random points of the cell that fall in a ward (seed 42), in key order.
-func coldSamples(tb testing.TB, g tile.MapGetter, box [4]float64, perCell int) (samples []coldSample, cells int) {
-	warm := admin.New(g, admin.WithCacheCells(4096))
+func coldSamples(tb testing.TB, g map[string][]byte, box [4]float64, perCell int) (samples []coldSample, cells int) {
+	warm := admin.New(storeOf(tb, g, 1<<30))
 	rng := rand.New(rand.NewSource(42))
 	m, err := admin.DecodeMeta(g[admin.MetaKey])
 	if err != nil {
@@ -270,17 +268,14 @@ func BenchmarkColdLookup(b *testing.B) {
 	if g[admin.MetaKey] == nil {
 		b.Skip("no meta tile")
 	}
-	store := uncachedStore(b, g)
+	store := storeOf(b, g, 1) // caches nothing
 	for _, name := range []string{"HaNoi", "HCM"} {
 		samples, cells := coldSamples(b, g, coldBoxes[name], 16)
 		if len(samples) == 0 {
 			b.Fatal("no samples")
 		}
-		for _, src := range []struct {
-			name string
-			g    tile.Getter
-		}{{"mem", g}, {"store", store}} {
-			b.Run(name+"/"+src.name, func(b *testing.B) {
+		{
+			b.Run(name+"/store", func(b *testing.B) {
 				ctx := context.Background()
 				lockThread()
 				defer unlockThread()
@@ -291,7 +286,7 @@ func BenchmarkColdLookup(b *testing.B) {
 				for i := 0; i < b.N; i++ {
 					p := samples[i%len(samples)]
 					c0, t0 := cpuNow(), time.Now()
-					r, err := admin.New(src.g).Lookup(ctx, p.lat, p.lng)
+					r, err := admin.New(store).Lookup(ctx, p.lat, p.lng)
 					durs = append(durs, time.Since(t0))
 					cpus = append(cpus, cpuNow()-c0)
 					if err != nil || r.Status != admin.Found {
@@ -307,22 +302,11 @@ func BenchmarkColdLookup(b *testing.B) {
 	}
 }
 
-// uncachedStore is a tile.Store over the tiles of g whose cache holds
-// nothing: every Tile call reads and verifies the tile again.
-func uncachedStore(tb testing.TB, g tile.MapGetter) *tile.Store {
-	m := tile.Manifest{Format: "bando-tiles", FormatVersion: tile.FormatVersion, MinReaderVersion: 1, Tiles: map[string]tile.TileEntry{}}
-	src := tile.MapSource{}
-	for k, b := range g {
-		sum := sha256.Sum256(b)
-		m.Tiles[k] = tile.TileEntry{Size: len(b), SHA256: hex.EncodeToString(sum[:])}
-		src[tile.Path(k)] = b
-	}
-	mb, err := json.Marshal(&m)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	src[tile.ManifestPath] = mb
-	st, err := tile.Open(context.Background(), src, 1)
+// storeOf is a tile.Store over tiles whose cache holds cacheBytes
+// (tile.DefaultCacheBytes when 0; 1 caches nothing, so every read verifies
+// the tile's size and sha256 again).
+func storeOf(tb testing.TB, tiles map[string][]byte, cacheBytes int) *tile.Store {
+	st, err := tile.Open(context.Background(), tile.MapBundle(tiles), cacheBytes)
 	if err != nil {
 		tb.Fatal(err)
 	}

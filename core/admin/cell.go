@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"sync/atomic"
 
 	"github.com/vmihailenco/msgpack/v5"
@@ -139,7 +140,13 @@ type Cell struct {
 }
 
 // CellKey is the tile key of cell (x, y): "admin/cell/<x>_<y>".
-func CellKey(x, y int32) string { return fmt.Sprintf("admin/cell/%d_%d", x, y) }
+func CellKey(x, y int32) string {
+	b := make([]byte, 0, 32)
+	b = append(b, "admin/cell/"...)
+	b = strconv.AppendInt(b, int64(x), 10)
+	b = append(b, '_')
+	return string(strconv.AppendInt(b, int64(y), 10))
+}
 
 // EncodeCell writes c as a cell tile. The output depends only on c.
 func EncodeCell(c *CellData) ([]byte, error) { return encodeCell(c, true) }
@@ -383,8 +390,8 @@ func DecodeCell(b []byte) (*Cell, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	if version != FormatVersion {
-		return nil, fmt.Errorf("%w: admin: cell format version %d, want %d", tile.ErrCorrupt, version, FormatVersion)
+	if err := tile.CheckLayerVersion("admin cell", version); err != nil {
+		return nil, err
 	}
 	if c.Size == 0 {
 		return nil, fmt.Errorf("%w: admin: cell without size", tile.ErrCorrupt)

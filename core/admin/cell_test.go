@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -136,7 +137,7 @@ func TestCorruptNeverPanics(t *testing.T) {
 
 func TestLookupCorruptTileIsError(t *testing.T) {
 	meta, _ := EncodeMeta(&Meta{CellSize: 2_500_000})
-	g := tile.MapGetter{MetaKey: meta, CellKey(423, 84): []byte{0x81, 0xa1, 'v'}}
+	g, _ := tile.OpenMap(map[string][]byte{MetaKey: meta, CellKey(423, 84): []byte{0x81, 0xa1, 'v'}})
 	_, err := New(g).Lookup(context.Background(), 21.03, 105.8)
 	if !errors.Is(err, tile.ErrCorrupt) {
 		t.Fatalf("want ErrCorrupt, got %v", err)
@@ -146,9 +147,12 @@ func TestLookupCorruptTileIsError(t *testing.T) {
 	}
 }
 
-func TestLookupCacheEviction(t *testing.T) {
+// TestLookupUsesStoreCache: a Lookup decodes each cell once, through the
+// store's one cache, and a store over its budget evicts cells.
+func TestLookupUsesStoreCache(t *testing.T) {
 	meta, _ := EncodeMeta(&Meta{CellSize: 2_500_000})
-	g := tile.MapGetter{MetaKey: meta}
+	tiles := map[string][]byte{MetaKey: meta}
+	var cellBytes int
 	for x := int32(420); x < 430; x++ {
 		c := sampleCell()
 		c.X = x
@@ -157,16 +161,30 @@ func TestLookupCacheEviction(t *testing.T) {
 		}
 		c.Seeds = nil
 		b, _ := EncodeCell(c)
-		g[CellKey(x, 84)] = b
+		tiles[CellKey(x, 84)] = b
+		cellBytes = len(b)
 	}
-	l := New(g, WithCacheCells(3))
-	for x := 420; x < 430; x++ {
-		if _, err := l.Lookup(context.Background(), 21.1, float64(x)*0.25+0.1); err != nil {
-			t.Fatal(err)
+	st, err := tile.Open(context.Background(), tile.MapBundle(tiles), len(meta)+3*cellBytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := New(st)
+	for round := 0; round < 2; round++ {
+		for x := 420; x < 430; x++ {
+			if _, err := l.Lookup(context.Background(), 21.1, float64(x)*0.25+0.1); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
-	if len(l.cells) != 3 {
-		t.Fatalf("cache holds %d cells, want 3", len(l.cells))
+	s := st.Stats()
+	if s.Bytes > len(meta)+3*cellBytes || s.Evictions < 10 {
+		t.Fatalf("cache over its budget or not evicting: %+v", s)
+	}
+	for i := 0; i < 3; i++ { // the same cell again and again: hits only
+		l.Lookup(context.Background(), 21.1, 429*0.25+0.1)
+	}
+	if s2 := st.Stats(); s2.Misses != s.Misses {
+		t.Fatalf("a cached cell was decoded again: %+v then %+v", s, s2)
 	}
 }
 
@@ -178,6 +196,12 @@ func FuzzDecodeCell(f *testing.F) {
 	units, _ := EncodeUnits(&Units{NewWards: []UnitsNewWard{{"1", "x", "01", []Link{{"2", LinkPart}}}}})
 	f.Add(units)
 	f.Fuzz(func(t *testing.T, b []byte) {
+		if _, err := DecodeMeta(b); err != nil && !errors.Is(err, tile.ErrCorrupt) {
+			t.Fatalf("meta error does not wrap ErrCorrupt: %v", err)
+		}
+		if _, err := DecodeUnits(b); err != nil && !errors.Is(err, tile.ErrCorrupt) {
+			t.Fatalf("units error does not wrap ErrCorrupt: %v", err)
+		}
 		if c, err := DecodeCell(b); err == nil {
 			for _, p := range [][2]int32{{c.X * c.Size, c.Y * c.Size}, {c.X*c.Size + c.Size/2, c.Y*c.Size + c.Size/2}} {
 				if _, err := c.Query(p[0], p[1]); err != nil && !errors.Is(err, tile.ErrCorrupt) {
@@ -368,6 +392,32 @@ func TestBadLengths(t *testing.T) {
 		}
 		if !errors.Is(err, tile.ErrCorrupt) {
 			t.Errorf("%s: want ErrCorrupt, got %v", name, err)
+		}
+	}
+}
+
+// TestLayerVersions applies SPEC.md §6 to the admin tiles: any v ≥ 1
+// decodes, v 0 does not.
+func TestLayerVersions(t *testing.T) {
+	cell, _ := EncodeCell(sampleCell())
+	meta, _ := EncodeMeta(&Meta{CellSize: 2_500_000})
+	units, _ := EncodeUnits(&Units{})
+	decoders := map[string]func([]byte) error{
+		"cell":  func(b []byte) error { _, err := DecodeCell(b); return err },
+		"meta":  func(b []byte) error { _, err := DecodeMeta(b); return err },
+		"units": func(b []byte) error { _, err := DecodeUnits(b); return err },
+	}
+	for name, b := range map[string][]byte{"cell": cell, "meta": meta, "units": units} {
+		i := bytes.Index(b, []byte{0xa1, 'v', FormatVersion})
+		if i < 0 {
+			t.Fatalf("%s: no v field", name)
+		}
+		for v, ok := range map[byte]bool{1: true, 2: true, 9: true, 0: false} {
+			c := bytes.Clone(b)
+			c[i+2] = v
+			if err := decoders[name](c); (err == nil) != ok || (err != nil && !errors.Is(err, tile.ErrCorrupt)) {
+				t.Errorf("%s v=%d: %v", name, v, err)
+			}
 		}
 	}
 }

@@ -64,47 +64,23 @@ type Result struct {
 }
 
 // Lookup answers point queries from admin tiles. It reads only the tile of
-// the grid cell containing the point and keeps a few decoded cells in an LRU
-// cache. It is safe for concurrent use.
+// the grid cell containing the point, decoded through the store's one
+// cache (tile.Decode). It is safe for concurrent use.
 type Lookup struct {
-	g        tile.Getter
-	capacity int
+	st *tile.Store
 
-	mu    sync.Mutex
-	size  int32 // cell size, 0 until the meta tile is read
-	cells map[uint64]*cacheEntry
-	clock uint64
+	mu   sync.Mutex
+	size int32 // cell size, 0 until the meta tile is read
 }
 
-type cacheEntry struct {
-	cell *Cell // nil: the tile does not exist (outside the bundle)
-	used uint64
-}
-
-// Option configures a Lookup.
-type Option func(*Lookup)
-
-// WithCacheCells sets how many decoded cells the Lookup keeps (default 32).
-func WithCacheCells(n int) Option {
-	return func(l *Lookup) {
-		if n > 0 {
-			l.capacity = n
-		}
-	}
-}
-
-// New returns a Lookup over the admin tiles of g.
-func New(g tile.Getter, opts ...Option) *Lookup {
-	l := &Lookup{g: g, capacity: 32, cells: map[uint64]*cacheEntry{}}
-	for _, o := range opts {
-		o(l)
-	}
-	return l
+// New returns a Lookup over the admin tiles of st.
+func New(st *tile.Store) *Lookup {
+	return &Lookup{st: st}
 }
 
 // Lookup returns the units containing (lat, lng). Errors: ErrInvalidPoint,
 // or an error of the tile layer (wrapping tile.ErrCorrupt for bytes that do
-// not decode). A missing cell tile means NotFound, not an error.
+// not decode). A cell without a tile means NotFound, not an error.
 func (l *Lookup) Lookup(ctx context.Context, lat, lng float64) (Result, error) {
 	if !(lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180) {
 		return Result{}, ErrInvalidPoint
@@ -123,78 +99,41 @@ func (l *Lookup) Lookup(ctx context.Context, lat, lng float64) (Result, error) {
 
 // cellAt returns the decoded cell containing (x, y), nil if it has no tile.
 func (l *Lookup) cellAt(ctx context.Context, x, y int32) (*Cell, error) {
+	size, err := l.cellSize(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cx, cy := floorDiv(x, size), floorDiv(y, size)
+	key := CellKey(cx, cy)
+	if !l.st.Has(key) {
+		return nil, nil
+	}
+	c, err := tile.Decode(ctx, l.st, key, DecodeCell)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", key, err)
+	}
+	if c.X != cx || c.Y != cy || c.Size != size {
+		return nil, fmt.Errorf("%w: %s: tile is cell %d_%d size %d", tile.ErrCorrupt, key, c.X, c.Y, c.Size)
+	}
+	return c, nil
+}
+
+// cellSize reads the meta tile once.
+func (l *Lookup) cellSize(ctx context.Context) (int32, error) {
 	l.mu.Lock()
 	size := l.size
 	l.mu.Unlock()
-	if size == 0 {
-		m, err := l.readMeta(ctx)
-		if err != nil {
-			return nil, err
-		}
-		l.mu.Lock()
-		l.size = m.CellSize
-		l.mu.Unlock()
-		size = m.CellSize
+	if size != 0 {
+		return size, nil
 	}
-	cx, cy := floorDiv(x, size), floorDiv(y, size)
-	k := uint64(uint32(cx))<<32 | uint64(uint32(cy))
+	m, err := tile.Decode(ctx, l.st, MetaKey, DecodeMeta)
+	if err != nil {
+		return 0, fmt.Errorf("admin: %s: %w", MetaKey, err)
+	}
 	l.mu.Lock()
-	if e, ok := l.cells[k]; ok {
-		l.clock++
-		e.used = l.clock
-		l.mu.Unlock()
-		return e.cell, nil
-	}
+	l.size = m.CellSize
 	l.mu.Unlock()
-	c, err := l.loadCell(ctx, cx, cy, size)
-	if err != nil {
-		return nil, err
-	}
-	l.store(k, c)
-	return c, nil
-}
-
-func (l *Lookup) loadCell(ctx context.Context, cx, cy, size int32) (*Cell, error) {
-	b, err := l.g.Tile(ctx, CellKey(cx, cy))
-	if errors.Is(err, tile.ErrNotFound) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	c, err := DecodeCell(b)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", CellKey(cx, cy), err)
-	}
-	if c.X != cx || c.Y != cy || c.Size != size {
-		return nil, fmt.Errorf("%w: %s: tile is cell %d_%d size %d", tile.ErrCorrupt, CellKey(cx, cy), c.X, c.Y, c.Size)
-	}
-	return c, nil
-}
-
-func (l *Lookup) store(k uint64, c *Cell) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.cells) >= l.capacity {
-		var oldK uint64
-		oldest := uint64(math.MaxUint64)
-		for key, e := range l.cells {
-			if e.used < oldest {
-				oldK, oldest = key, e.used
-			}
-		}
-		delete(l.cells, oldK)
-	}
-	l.clock++
-	l.cells[k] = &cacheEntry{cell: c, used: l.clock}
-}
-
-func (l *Lookup) readMeta(ctx context.Context) (*Meta, error) {
-	b, err := l.g.Tile(ctx, MetaKey)
-	if err != nil {
-		return nil, fmt.Errorf("admin: %s: %w", MetaKey, err)
-	}
-	return DecodeMeta(b)
+	return m.CellSize, nil
 }
 
 func floorDiv(a, b int32) int32 {
@@ -315,4 +254,32 @@ func (c *Cell) nearest(seeds []Seed, od int, x, y int32) int {
 		}
 	}
 	return best
+}
+
+// Names are the official names of the units containing a point in one
+// structure; District is "" in the new structure, and every name is ""
+// where unknown.
+type Names struct {
+	Ward, District, Province string
+}
+
+// Names returns the result's names in the new structure (v2) or the old.
+func (r Result) Names(v2 bool) Names {
+	if v2 {
+		return Names{Ward: r.New.Ward.Name, Province: r.New.Province.Name}
+	}
+	return Names{Ward: r.Old.Ward.Name, District: r.Old.District.Name, Province: r.Old.Province.Name}
+}
+
+// NamesAt names the units containing (lat, lng) (API.md §4). A nil Lookup
+// (a bundle without an admin layer) names nothing.
+func (l *Lookup) NamesAt(ctx context.Context, lat, lng float64, v2 bool) (Names, error) {
+	if l == nil {
+		return Names{}, nil
+	}
+	res, err := l.Lookup(ctx, lat, lng)
+	if err != nil {
+		return Names{}, err
+	}
+	return res.Names(v2), nil
 }

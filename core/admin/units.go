@@ -69,11 +69,11 @@ type Units struct {
 
 // Units reads and decodes the admin/units tile.
 func (l *Lookup) Units(ctx context.Context) (*Units, error) {
-	b, err := l.g.Tile(ctx, UnitsKey)
+	u, err := tile.Decode(ctx, l.st, UnitsKey, DecodeUnits)
 	if err != nil {
 		return nil, fmt.Errorf("admin: %s: %w", UnitsKey, err)
 	}
-	return DecodeUnits(b)
+	return u, nil
 }
 
 // EncodeUnits writes u as the admin/units tile.
@@ -189,8 +189,8 @@ func DecodeUnits(b []byte) (*Units, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	if version != FormatVersion {
-		return nil, fmt.Errorf("%w: admin: units format version %d", tile.ErrCorrupt, version)
+	if err := tile.CheckLayerVersion("admin units", version); err != nil {
+		return nil, err
 	}
 	return u, nil
 }

@@ -2,6 +2,7 @@ package place
 
 import (
 	"fmt"
+	"github.com/bando-vn/bando/core/geo"
 	"hash/fnv"
 	"math"
 )
@@ -43,8 +44,11 @@ type Place struct {
 func (p *Place) HasChild() bool { return len(p.Children) > 0 }
 
 // LatF and LngF return the coordinates in degrees.
-func (p *Place) LatF() float64 { return float64(p.Lat) / 1e7 }
-func (p *Place) LngF() float64 { return float64(p.Lng) / 1e7 }
+func (p *Place) LatF() float64 { return geo.FromE7(p.Lat) }
+func (p *Place) LngF() float64 { return geo.FromE7(p.Lng) }
+
+// Point returns the place's position.
+func (p *Place) Point() geo.LatLng { return geo.PointE7(p.Lat, p.Lng) }
 
 // Tag returns the value of tag k, or "".
 func (p *Place) Tag(k string) string {
@@ -62,9 +66,6 @@ func SID(id string) string {
 	h.Write([]byte(id))
 	return fmt.Sprintf("%016x", h.Sum64())
 }
-
-// E7 converts degrees to 1e-7 degree units, rounding half away from zero.
-func E7(deg float64) int32 { return int32(math.Round(deg * 1e7)) }
 
 // CellSize is the side of a place tile in degrees.
 const CellSize = 0.1

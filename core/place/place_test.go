@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"runtime"
 	"strconv"
 	"testing"
 
+	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/text"
 	"github.com/bando-vn/bando/core/tile"
 	"github.com/vmihailenco/msgpack/v5"
@@ -15,10 +17,10 @@ import (
 
 func samplePlaces() []Place {
 	return []Place{
-		{ID: "n1", Name: "Phở Huế 36", Lat: E7(21.018), Lng: E7(105.851), Layer: "venue", Category: []string{"restaurant"}, Rank: 10},
-		{ID: "n2", Name: "Phố Huế", Lat: E7(21.019), Lng: E7(105.8516), Layer: "neighbourhood", Rank: 15},
-		{ID: "w3", Name: "Hồ Hoàn Kiếm", Lat: E7(21.0287), Lng: E7(105.8523), Layer: "venue", Rank: 10, Tags: []string{"alt_name", "Hồ Gươm"}},
-		{ID: "n4", Name: "Hà Nội", Lat: E7(21.0285), Lng: E7(105.8542), Layer: "locality", Rank: 35},
+		{ID: "n1", Name: "Phở Huế 36", Lat: geo.E7(21.018), Lng: geo.E7(105.851), Layer: "venue", Category: []string{"restaurant"}, Rank: 10},
+		{ID: "n2", Name: "Phố Huế", Lat: geo.E7(21.019), Lng: geo.E7(105.8516), Layer: "neighbourhood", Rank: 15},
+		{ID: "w3", Name: "Hồ Hoàn Kiếm", Lat: geo.E7(21.0287), Lng: geo.E7(105.8523), Layer: "venue", Rank: 10, Tags: []string{"alt_name", "Hồ Gươm"}},
+		{ID: "n4", Name: "Hà Nội", Lat: geo.E7(21.0285), Lng: geo.E7(105.8542), Layer: "locality", Rank: 35},
 	}
 }
 
@@ -173,4 +175,53 @@ func FuzzDecodeTiles(f *testing.F) {
 			p.Find(prefix)
 		}
 	})
+}
+
+// TestDecodeBoundsLengths: a tile declaring a field longer than itself is
+// refused (ErrCorrupt) without allocating what it declares (issue #8 item
+// 9: a 17-byte tile declaring a 3 GB bin made the decoder allocate 2.8 GB).
+func TestDecodeBoundsLengths(t *testing.T) {
+	huge := []byte{0x81, 0xa3, 't', 'o', 'k', 0xc6, 0xb0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7} // {"tok": bin32 of 2.9 GB}
+	arr := []byte{0x81, 0xa4, 'r', 'e', 'c', 's', 0xdd, 0x7f, 0xff, 0xff, 0xff, 0, 0}   // {"recs": array32 of 2^31 items}
+	rec := []byte{0x99, 0xa2, 'n', '1', 0xa1, 'A', 1, 2, 0xa5, 'v', 'e', 'n', 'u', 'e', 0xdd, 0x0f, 0xff, 0xff, 0xff}
+	for name, b := range map[string][]byte{"bin": huge, "array": arr} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err1 := DecodeSearchTile(b)
+		_, err2 := DecodePlaceTile(b)
+		runtime.ReadMemStats(&after)
+		if !errors.Is(err1, tile.ErrCorrupt) || !errors.Is(err2, tile.ErrCorrupt) {
+			t.Errorf("%s: errors %v, %v; want ErrCorrupt", name, err1, err2)
+		}
+		if d := after.TotalAlloc - before.TotalAlloc; d > 1<<20 {
+			t.Errorf("%s: decoding a %d-byte tile allocated %d bytes", name, len(b), d)
+		}
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := decodePlace(rec) // category: array32 of 268M strings
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, tile.ErrCorrupt) || after.TotalAlloc-before.TotalAlloc > 1<<20 {
+		t.Errorf("record: %v, %d bytes allocated", err, after.TotalAlloc-before.TotalAlloc)
+	}
+}
+
+// TestLayerVersions applies SPEC.md §6: a newer layer version with keys
+// this reader does not know still decodes; a tile without `v` does not.
+func TestLayerVersions(t *testing.T) {
+	tiles, _ := BuildSearchTiles(samplePlaces())
+	var m map[string]any
+	if err := msgpack.Unmarshal(tiles["search/ph"], &m); err != nil {
+		t.Fatal(err)
+	}
+	m["v"], m["future"] = 2, []int{1, 2, 3}
+	newer, _ := msgpack.Marshal(m)
+	if st, err := DecodeSearchTile(newer); err != nil || len(st.Prefix("ph", 10)) == 0 {
+		t.Fatalf("v2 tile: %v", err)
+	}
+	delete(m, "v")
+	unversioned, _ := msgpack.Marshal(m)
+	if _, err := DecodeSearchTile(unversioned); !errors.Is(err, tile.ErrCorrupt) {
+		t.Fatalf("tile without v: %v", err)
+	}
 }

@@ -69,10 +69,18 @@ func marshal(t *packedTile) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// decodePacked reads the packed map of a place or search tile. Every length
+// is checked against the tile's size before msgpack allocates for it.
 func decodePacked(b []byte) (*packedTile, error) {
+	if err := tile.CheckMsgpack(b); err != nil {
+		return nil, err
+	}
 	var t packedTile
 	if err := msgpack.Unmarshal(b, &t); err != nil {
 		return nil, fmt.Errorf("%w: %v", tile.ErrCorrupt, err)
+	}
+	if err := tile.CheckLayerVersion("place/search", int64(t.V)); err != nil {
+		return nil, err
 	}
 	return &t, nil
 }
@@ -118,6 +126,9 @@ func (t *PlaceTile) Find(id string) (Place, bool, error) {
 }
 
 func decodePlace(b []byte) (Place, error) {
+	if err := tile.CheckMsgpack(b); err != nil {
+		return Place{}, fmt.Errorf("place record: %w", err)
+	}
 	var p Place
 	if err := msgpack.Unmarshal(b, &p); err != nil {
 		return Place{}, fmt.Errorf("%w: place record: %v", tile.ErrCorrupt, err)

@@ -18,7 +18,7 @@ const (
 	pointsTypoWhole  = 5.0  // minus one per edit
 	pointsTypoPrefix = 4.0  // minus one per edit
 	costOptional     = 4.0  // a house number or street word the name lacks
-	accentPoints     = 3.0  // per typed accented word found with its marks
+	accentPoints     = 8.0  // per typed accented word found with its marks
 	orderPoints      = 2.0  // the words matched in the typed order
 	coveragePoints   = 6.0  // times the share of the name's words matched
 	fullPoints       = 3.0  // every word of the name matched

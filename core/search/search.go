@@ -2,14 +2,12 @@ package search
 
 import (
 	"context"
-	"errors"
 	"math"
 	"sort"
 
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/text"
-	"github.com/bando-vn/bando/core/tile"
 )
 
 // Source is what the engine reads: the size of a tile from the manifest
@@ -20,8 +18,8 @@ type Source interface {
 	SearchTile(ctx context.Context, key string) (*place.SearchTile, error)
 }
 
-// Request is one autocomplete query.
-type Request struct {
+// Query is one autocomplete query.
+type Query struct {
 	Text string
 	// Focus ranks nearer places higher; streets, addresses and POIs farther
 	// than RadiusKm from it are left out (administrative units stay).
@@ -30,8 +28,8 @@ type Request struct {
 	Size     int     // results wanted (1..50)
 }
 
-// Result is one ranked place.
-type Result struct {
+// Hit is one ranked place.
+type Hit struct {
 	Place     place.Place
 	Score     float64
 	DistanceM float64 // from the focus; 0 without one
@@ -62,7 +60,10 @@ type candidate struct {
 }
 
 // Search answers an autocomplete query from the search index.
-func Search(ctx context.Context, src Source, req Request) ([]Result, Stats, error) {
+func Search(ctx context.Context, src Source, req Query) ([]Hit, Stats, error) {
+	if req.Focus != nil && !req.Focus.Valid() {
+		req.Focus = nil
+	}
 	q := text.Analyze(req.Text)
 	if len(q.Tokens) == 0 {
 		return nil, Stats{}, nil
@@ -83,7 +84,7 @@ type run struct {
 	src   Source
 	q     *text.Query
 	vs    []text.Variant
-	req   *Request
+	req   *Query
 	size  int
 	stats Stats
 	read  map[string]bool // tiles read
@@ -100,10 +101,7 @@ func (r *run) tile(ctx context.Context, ref shardRef) (*place.SearchTile, error)
 	if r.read[ref.key] || tl < 1 || ref.size > bl {
 		return nil, nil
 	}
-	st, err := r.src.SearchTile(ctx, ref.key)
-	if errors.Is(err, tile.ErrNotFound) {
-		return nil, nil
-	}
+	st, err := r.src.SearchTile(ctx, ref.key) // listed in the manifest: any error is the request's
 	if err != nil {
 		return nil, err
 	}
@@ -273,7 +271,7 @@ func fuzzyTokens(st *place.SearchTile, t string, prefix bool, add func(int)) {
 
 // score rates record rec for the query; ok=false when it does not match
 // or lies outside the radius.
-func score(st *place.SearchTile, rec int, q *text.Query, vs []text.Variant, req *Request) (candidate, bool) {
+func score(st *place.SearchTile, rec int, q *text.Query, vs []text.Variant, req *Query) (candidate, bool) {
 	s, ok := bestNameScore(st.Folded(rec), vs, q.Prefix)
 	if !ok {
 		return candidate{}, false
@@ -312,8 +310,8 @@ func insertTop(top []candidate, c candidate, k int) []candidate {
 
 // results decodes the winners, drops the copies of a place found in
 // several tiles, and keeps size of them; equal scores go by id.
-func results(top []candidate, size int) ([]Result, error) {
-	out := make([]Result, 0, size)
+func results(top []candidate, size int) ([]Hit, error) {
+	out := make([]Hit, 0, size)
 	seen := map[string]bool{}
 	for _, c := range top {
 		p, err := c.st.Place(c.rec)
@@ -324,7 +322,7 @@ func results(top []candidate, size int) ([]Result, error) {
 			continue
 		}
 		seen[p.ID] = true
-		out = append(out, Result{Place: p, Score: c.score, DistanceM: c.dist})
+		out = append(out, Hit{Place: p, Score: c.score, DistanceM: c.dist})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Score != out[j].Score {

@@ -2,6 +2,7 @@ package tile
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"os"
@@ -25,7 +26,8 @@ func (d DirSource) Get(_ context.Context, p string) ([]byte, error) {
 	return b, err
 }
 
-// MapSource is a Source over an in-memory map of bundle-relative paths.
+// MapSource is a bundle in memory: bundle-relative paths (the manifest,
+// tiles/<key>.mp) to bytes. MapBundle makes one from tiles by key.
 type MapSource map[string][]byte
 
 // Get returns m[p] or ErrNotFound.
@@ -35,4 +37,24 @@ func (m MapSource) Get(_ context.Context, p string) ([]byte, error) {
 		return nil, ErrNotFound
 	}
 	return b, nil
+}
+
+// MapBundle returns a MapSource holding tiles (by key) and a manifest
+// listing them, for tests and builders that read what they just built.
+func MapBundle(tiles map[string][]byte) MapSource {
+	m := &Manifest{Format: "bando-tiles", FormatVersion: FormatVersion, MinReaderVersion: 1, Tiles: map[string]TileEntry{}}
+	src := MapSource{}
+	for k, b := range tiles {
+		m.Tiles[k] = EntryOf(b)
+		src[Path(k)] = b
+	}
+	mb, _ := json.Marshal(m) // a Manifest always marshals
+	src[ManifestPath] = mb
+	return src
+}
+
+// OpenMap opens a Store over tiles by key (MapBundle), with the default
+// cache budget; keys that are not valid tile keys make it fail.
+func OpenMap(tiles map[string][]byte) (*Store, error) {
+	return Open(context.Background(), MapBundle(tiles), 0)
 }

@@ -5,36 +5,23 @@ import (
 	"errors"
 )
 
-// Source yields the raw bytes of one tile by its key (see SPEC.md §Keys).
-// A Source reports a tile that does not exist with an error wrapping
-// ErrNotFound. Implementations: a directory (DirSource), an in-memory map
-// (MapSource), JavaScript callbacks in wasm, Workers static assets.
+// Source yields the raw bytes of one bundle file by its bundle-relative
+// path (the manifest, or tiles/<key>.mp; SPEC.md §1). A Source reports a
+// file that does not exist with an error wrapping ErrNotFound.
+// Implementations: a directory (DirSource), memory (MapSource), JavaScript
+// callbacks in wasm (JSSource), Workers static assets.
 type Source interface {
-	Get(ctx context.Context, key string) ([]byte, error)
-}
-
-// Getter is what a layer reader needs: the verified bytes of a tile by key.
-// *Store implements it; tests may use MapGetter.
-type Getter interface {
-	Tile(ctx context.Context, key string) ([]byte, error)
+	Get(ctx context.Context, path string) ([]byte, error)
 }
 
 var (
-	// ErrNotFound: the tile is not in the bundle.
+	// ErrNotFound: the manifest lists no tile with this key ("no data
+	// here", not an error of the request).
 	ErrNotFound = errors.New("tile not found")
+	// ErrMissing: the manifest lists the tile but the Source does not have
+	// it (a broken bundle: an error of the request, never "no data").
+	ErrMissing = errors.New("tile listed in the manifest but missing")
 	// ErrCorrupt: the tile's bytes do not match the manifest's size or sha256,
 	// or do not decode.
 	ErrCorrupt = errors.New("tile corrupt")
 )
-
-// MapGetter is a Getter over an in-memory map, for tests and builders.
-type MapGetter map[string][]byte
-
-// Tile returns m[key] or ErrNotFound.
-func (m MapGetter) Tile(_ context.Context, key string) ([]byte, error) {
-	b, ok := m[key]
-	if !ok {
-		return nil, ErrNotFound
-	}
-	return b, nil
-}

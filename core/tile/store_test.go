@@ -2,29 +2,32 @@ package tile
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 )
 
 // bundleOf builds an in-memory bundle with the given tiles.
 func bundleOf(t testing.TB, tiles map[string][]byte) MapSource {
 	t.Helper()
-	m := &Manifest{Format: "bando-tiles", FormatVersion: 1, MinReaderVersion: 1, Tiles: map[string]TileEntry{}}
-	src := MapSource{}
-	for k, b := range tiles {
-		m.Tiles[k] = entryOf(b)
-		src[Path(k)] = b
+	return MapBundle(tiles)
+}
+
+// upper is a test decoder; it counts its calls.
+func upper(calls *int) func([]byte) (string, error) {
+	return func(b []byte) (string, error) {
+		*calls++
+		if string(b) == "bad" {
+			return "", fmt.Errorf("%w: bad", ErrCorrupt)
+		}
+		return strings.ToUpper(string(b)), nil
 	}
-	mb, _ := json.Marshal(m)
-	src[ManifestPath] = mb
-	return src
 }
 
 func TestStoreVerifiesAndCaches(t *testing.T) {
 	ctx := context.Background()
-	src := bundleOf(t, map[string][]byte{"a/1": []byte("hello"), "a/2": []byte("world!"), "a/3": []byte("x")})
+	src := bundleOf(t, map[string][]byte{"a/1": []byte("hello"), "a/2": []byte("world!"), "a/3": []byte("x"), "a/4": []byte("bad")})
 	s, err := Open(ctx, src, 11)
 	if err != nil {
 		t.Fatal(err)
@@ -32,24 +35,76 @@ func TestStoreVerifiesAndCaches(t *testing.T) {
 	if b, err := s.Tile(ctx, "a/1"); err != nil || string(b) != "hello" {
 		t.Fatalf("Tile(a/1) = %q, %v", b, err)
 	}
-	s.Tile(ctx, "a/1")
-	s.Tile(ctx, "a/2") // 5+6 = 11 bytes: fits
-	s.Tile(ctx, "a/3") // evicts a/1 (least recent)
+	calls := 0
+	dec := upper(&calls)
+	if v, err := Decode(ctx, s, "a/1", dec); err != nil || v != "HELLO" {
+		t.Fatalf("Decode(a/1) = %q, %v", v, err)
+	}
+	Decode(ctx, s, "a/1", dec) // a hit
+	Decode(ctx, s, "a/2", dec) // 5+6 = 11 bytes: fits
+	Decode(ctx, s, "a/3", dec) // evicts a/1 (least recent)
 	st := s.Stats()
-	if st.Hits != 1 || st.Misses != 3 || st.Evictions != 1 || st.Bytes != 7 {
-		t.Fatalf("stats %+v", st)
+	if calls != 3 || st.Hits != 1 || st.Misses != 3 || st.Evictions != 1 || st.Bytes != 7 {
+		t.Fatalf("calls %d stats %+v", calls, st)
+	}
+	if _, err := Decode(ctx, s, "a/4", dec); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("decoder error: %v", err)
 	}
 	if _, err := s.Tile(ctx, "nope"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("unknown key: %v", err)
 	}
 	src[Path("a/2")] = []byte("WORLD!") // same size, other bytes
 	s2, _ := Open(ctx, src, 0)
-	if _, err := s2.Tile(ctx, "a/2"); !errors.Is(err, ErrCorrupt) {
+	if _, err := Decode(ctx, s2, "a/2", dec); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("corrupt tile: %v", err)
 	}
 	delete(src, Path("a/3"))
-	if _, err := s2.Tile(ctx, "a/3"); !errors.Is(err, ErrNotFound) {
+	if _, err := s2.Tile(ctx, "a/3"); !errors.Is(err, ErrMissing) || errors.Is(err, ErrNotFound) {
 		t.Fatalf("missing tile: %v", err)
+	}
+}
+
+// TestCacheLRU checks that the cache keeps within its byte budget and
+// evicts the least recently used entries.
+func TestCacheLRU(t *testing.T) {
+	c := NewCache(3)
+	for i := 0; i < 3; i++ {
+		c.put(fmt.Sprint(i), i, 1)
+	}
+	if v, ok := c.get("0"); !ok || v != 0 { // 0 becomes the most recent
+		t.Fatalf("get(0) = %v, %v", v, ok)
+	}
+	c.put("3", 3, 1) // evicts 1, the least recently used
+	if _, ok := c.get("1"); ok {
+		t.Fatal("1 should have been evicted")
+	}
+	for _, k := range []string{"0", "2", "3"} {
+		if _, ok := c.get(k); !ok {
+			t.Fatalf("%s should still be cached", k)
+		}
+	}
+	c.put("2", 20, 1) // replacing keeps the count
+	if v, _ := c.get("2"); v != 20 || c.lru.Len() != 3 || len(c.byKey) != 3 {
+		t.Fatalf("after replace: v=%v len=%d map=%d", v, c.lru.Len(), len(c.byKey))
+	}
+	c.put("big", 0, 2) // costs two: evicts the two least recent (0, 3)
+	if _, ok := c.get("0"); ok || c.Stats().Bytes != 3 {
+		t.Fatalf("after a cost-2 entry: bytes %d", c.Stats().Bytes)
+	}
+	c.put("huge", 0, 4) // over the whole budget: not kept
+	if _, ok := c.get("huge"); ok {
+		t.Fatal("an entry over the budget was kept")
+	}
+	// A hot key survives any number of other keys passing through.
+	for i := 100; i < 1000; i++ {
+		c.get("2")
+		c.put(fmt.Sprint(i), i, 1)
+		if c.used > 3 || len(c.byKey) != c.lru.Len() {
+			t.Fatalf("used %d / map %d exceeds the bound", c.used, len(c.byKey))
+		}
+	}
+	if _, ok := c.get("2"); !ok {
+		t.Fatal("the hot key was evicted")
 	}
 }
 

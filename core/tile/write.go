@@ -27,8 +27,7 @@ func WriteBundle(dir string, m *Manifest, tiles map[string][]byte) error {
 		if !ValidKey(k) {
 			return fmt.Errorf("invalid tile key %q", k)
 		}
-		sum := sha256.Sum256(b)
-		m.Tiles[k] = TileEntry{Size: len(b), SHA256: hex.EncodeToString(sum[:])}
+		m.Tiles[k] = EntryOf(b)
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
@@ -64,4 +63,10 @@ func WriteBundle(dir string, m *Manifest, tiles map[string][]byte) error {
 		return err
 	}
 	return os.Rename(tmp, dir)
+}
+
+// EntryOf is the manifest record of a tile's bytes.
+func EntryOf(b []byte) TileEntry {
+	sum := sha256.Sum256(b)
+	return TileEntry{Size: len(b), SHA256: hex.EncodeToString(sum[:])}
 }

@@ -105,14 +105,9 @@ func serve(args []string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", *dir, err)
 	}
-	mux := http.NewServeMux()
-	mux.Handle("/v1/", httpserve.Handler(eng))
-	if *page != "" {
-		mux.Handle("/", http.FileServer(http.Dir(*page)))
-		mux.Handle("/bundle/", http.StripPrefix("/bundle/", http.FileServer(http.Dir(*dir))))
-	}
+	h := httpserve.Server(eng, httpserve.Files{Page: *page, Bundle: *dir})
 	fmt.Fprintf(os.Stderr, "bando serve: http://%s/v1/status (%d tiles, keys required: %v)\n", *addr, len(eng.Store().Manifest().Tiles), len(opts.KeyHashes) > 0)
-	srv := &http.Server{Addr: *addr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Addr: *addr, Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	return srv.ListenAndServe()
 }
 
@@ -131,21 +126,31 @@ func evalCmd(args []string) error {
 		return err
 	}
 	ctx := context.Background()
-	store, err := tile.Open(ctx, tile.DirSource(*dir), 64<<20)
-	if err != nil {
-		return fmt.Errorf("%s: %w", *dir, err)
+	open := func(cache int) (search.Source, error) {
+		store, err := tile.Open(ctx, tile.DirSource(*dir), cache)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", *dir, err)
+		}
+		return search.FromStore(store), nil
 	}
-	src := &search.StoreSource{Store: store, Cap: 4096}
 	var coldOut []eval.Outcome
 	if *cold {
-		if coldOut, err = eval.Run(ctx, src, cases, true); err != nil {
+		src, err := open(1) // a cache of one byte keeps nothing: every query reads cold
+		if err != nil {
+			return err
+		}
+		if coldOut, err = eval.Run(ctx, src, cases, nil); err != nil {
 			return err
 		}
 	}
-	if _, err := eval.Run(ctx, src, cases, false); err != nil { // warm-up
+	src, err := open(256 << 20)
+	if err != nil {
 		return err
 	}
-	warm, err := eval.Run(ctx, src, cases, false)
+	if _, err := eval.Run(ctx, src, cases, nil); err != nil { // warm-up
+		return err
+	}
+	warm, err := eval.Run(ctx, src, cases, nil)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,86 @@
+//go:build !js
+
+package core
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/bando-vn/bando"
+
+// importRule forbids packages matching pkg from depending, directly or not,
+// on any package matching one of deny. A pattern ending in "/..." matches
+// the package and everything under it.
+type importRule struct {
+	why  string
+	pkg  func(string) bool
+	deny []string
+}
+
+func under(pattern string) func(string) bool {
+	return func(p string) bool { return matches(p, pattern) }
+}
+
+func matches(p, pattern string) bool {
+	if base, ok := strings.CutSuffix(pattern, "/..."); ok {
+		return p == base || strings.HasPrefix(p, base+"/")
+	}
+	return p == pattern
+}
+
+// engine: every package under core/ but the API layer itself, its HTTP
+// adapter and the shapes (which are the API layer's).
+func engine(p string) bool {
+	return matches(p, module+"/core/...") && p != module+"/core" &&
+		!matches(p, module+"/core/httpserve") && !matches(p, module+"/core/shape/...")
+}
+
+var importRules = []importRule{
+	{"engines never import the API layer or its shapes (ARCHITECTURE.md)", engine,
+		[]string{module + "/core", module + "/core/shape/...", module + "/core/httpserve"}},
+	{"shapes do no I/O and never reach back into the API layer", under(module + "/core/shape/..."),
+		[]string{module + "/core", module + "/core/httpserve"}},
+	{"core runs without net/http (only the adapter uses it)", func(p string) bool { return engine(p) || p == module+"/core" || matches(p, module+"/core/shape/...") },
+		[]string{"net/http"}},
+	{"route search knows only a costing interface, never the profiles", under(module + "/core/route/search/..."),
+		[]string{module + "/core/route/costing/..."}},
+	{"the trip optimiser works over a cost matrix: no graph, no tiles", under(module + "/core/trip/..."),
+		[]string{module + "/core/route/...", module + "/core/tile/..."}},
+	{"the builder reads no API layer", under(module + "/bundle/..."),
+		[]string{module + "/core", module + "/core/shape/..."}},
+}
+
+// TestImportRules checks the one direction of imports over `go list -deps`
+// of the whole module (the bando CLI may import the API layer: it serves it).
+func TestImportRules(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}}{{range .Deps}} {{.}}{{end}}", module+"/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	checked := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		pkg, deps := fields[0], fields[1:]
+		if pkg == module+"/bundle/cmd/bando" {
+			continue
+		}
+		for _, r := range importRules {
+			if !r.pkg(pkg) {
+				continue
+			}
+			checked++
+			for _, d := range deps {
+				for _, deny := range r.deny {
+					if matches(d, deny) {
+						t.Errorf("%s depends on %s: %s", pkg, d, r.why)
+					}
+				}
+			}
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("only %d package/rule pairs checked: go list output not understood", checked)
+	}
+}

@@ -1,0 +1,131 @@
+package pelias
+
+import (
+	"github.com/bando-vn/bando/core/place"
+	"github.com/bando-vn/bando/core/shape"
+)
+
+// Feature is the shared Pelias-shape feature of API.md §3.10.
+type Feature struct {
+	Type       string     `json:"type"`
+	Geometry   Geometry   `json:"geometry"`
+	Properties Properties `json:"properties"`
+}
+
+// Geometry is a GeoJSON point, coordinates [lon, lat].
+type Geometry struct {
+	Type        string       `json:"type"`
+	Coordinates [2]shape.Deg `json:"coordinates"`
+}
+
+// Properties of a Pelias-shape feature, in API.md §3.10 order. The text
+// properties the seed types as strings (name, label, short_address,
+// region, county, locality) are "" when unknown, the others null; County is
+// "" under admin_v2.
+type Properties struct {
+	Name           string   `json:"name"`
+	HouseNumber    *string  `json:"housenumber"`
+	Street         *string  `json:"street"`
+	ShortAddress   string   `json:"short_address"`
+	PostalCode     *string  `json:"postalcode"`
+	Label          string   `json:"label"`
+	Country        string   `json:"country"`
+	CountryCode    string   `json:"country_code"`
+	Continent      string   `json:"continent"`
+	Category       []string `json:"category"`
+	Website        *string  `json:"website"`
+	OpeningHours   any      `json:"opening_hours"`
+	OpeningHoursV2 *string  `json:"opening_hours_v2"`
+	Phone          *string  `json:"phone"`
+	Region         string   `json:"region"`
+	County         string   `json:"county"`
+	Locality       string   `json:"locality"`
+	Distance       *int     `json:"distance"`
+	ID             string   `json:"id"`
+	HasChild       bool     `json:"has_child"`
+	SID            string   `json:"sid"`
+	Source         string   `json:"source"`
+	Layer          string   `json:"layer"`
+}
+
+// Collection is a Pelias-shape FeatureCollection (API.md §3.10); Errors is
+// nil on success.
+type Collection struct {
+	Type     string      `json:"type"`
+	Features []Feature   `json:"features"`
+	BBox     []shape.Deg `json:"bbox"`
+	Errors   []string    `json:"errors"`
+}
+
+func strOrNil(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// FeatureOf shapes an enriched place; v2 selects the new structure (county
+// is "" there, API.md §4).
+func FeatureOf(r *shape.Place, v2 bool) Feature {
+	p := r.Place
+	full, _ := shape.Label(p, r.Admin)
+	house, street, hs := shape.AddressParts(p)
+	props := Properties{
+		Name: p.Name, HouseNumber: strOrNil(house), Street: strOrNil(street), ShortAddress: hs,
+		PostalCode: strOrNil(p.Tag("addr:postcode")), Label: full,
+		Country: "Việt Nam", CountryCode: "VN", Continent: "Asia",
+		Category: p.Category, Website: strOrNil(p.Tag("website")),
+		OpeningHoursV2: strOrNil(p.Tag("opening_hours")), Phone: strOrNil(p.Tag("phone")),
+		Region: r.Admin.Province, County: r.Admin.District, Locality: r.Admin.Ward,
+		Distance: r.DistanceM,
+		ID:       p.ID, SID: place.SID(p.ID), Source: "openstreetmap", Layer: p.Layer,
+	}
+	if props.Category == nil {
+		props.Category = []string{}
+	}
+	if v2 {
+		props.County = ""
+	}
+	return Feature{Type: "Feature", Geometry: Geometry{Type: "Point", Coordinates: [2]shape.Deg{shape.Deg(p.LngF()), shape.Deg(p.LatF())}}, Properties: props}
+}
+
+// Features shapes enriched places into a collection.
+func Features(rs []shape.Place, v2 bool) Collection {
+	fs := make([]Feature, len(rs))
+	for i := range rs {
+		fs[i] = FeatureOf(&rs[i], v2)
+	}
+	return CollectionOf(fs)
+}
+
+// CollectionOf wraps features with their bbox ([] when empty).
+func CollectionOf(fs []Feature) Collection {
+	c := Collection{Type: "FeatureCollection", Features: fs, BBox: []shape.Deg{}}
+	if len(fs) == 0 {
+		c.Features = []Feature{}
+		return c
+	}
+	minLon, minLat := fs[0].Geometry.Coordinates[0], fs[0].Geometry.Coordinates[1]
+	maxLon, maxLat := minLon, minLat
+	for _, f := range fs[1:] {
+		lon, lat := f.Geometry.Coordinates[0], f.Geometry.Coordinates[1]
+		minLon, maxLon = min(minLon, lon), max(maxLon, lon)
+		minLat, maxLat = min(minLat, lat), max(maxLat, lat)
+	}
+	c.BBox = []shape.Deg{minLon, minLat, maxLon, maxLat}
+	return c
+}
+
+// ErrorBody is the Pelias-shape error body: an empty collection carrying
+// the message in errors, plus the Google status word and the message that
+// every error body carries (API.md §1).
+type ErrorBody struct {
+	Collection
+	Status  string `json:"status"`
+	Message string `json:"message"`
+}
+
+// Error returns the error body of status word and message msg.
+func Error(status, msg string) ErrorBody {
+	return ErrorBody{Collection{Type: "FeatureCollection", Features: []Feature{}, BBox: []shape.Deg{}, Errors: []string{msg}}, status, msg}
+}

@@ -1,0 +1,53 @@
+package shape
+
+import (
+	"strings"
+
+	"github.com/bando-vn/bando/core/admin"
+	"github.com/bando-vn/bando/core/geo"
+	"github.com/bando-vn/bando/core/place"
+)
+
+// Place is one result ready for shaping: the place, the names of the
+// administrative units containing it in the requested structure, and its
+// distance in metres from the request's reference point (nil without one).
+type Place struct {
+	*place.Place
+	Admin     admin.Names
+	DistanceM *int
+}
+
+// Meters is the distance from a to b rounded to whole metres, nil without
+// a reference point a.
+func Meters(a *geo.LatLng, b geo.LatLng) *int {
+	if a == nil {
+		return nil
+	}
+	d := int(geo.DistanceM(*a, b) + 0.5)
+	return &d
+}
+
+// AddressParts returns a place's house number, street, and the two joined
+// ("12 Hàng Bạc", the short address).
+func AddressParts(p *place.Place) (house, street, short string) {
+	house, street = p.Tag("addr:housenumber"), p.Tag("addr:street")
+	return house, street, strings.TrimSpace(house + " " + street)
+}
+
+// Label joins the display address: name, house and street, ward,
+// district (old structure only), province, skipping empty parts and a
+// part equal to the name; secondary is the label without the name.
+func Label(p *place.Place, a admin.Names) (full, secondary string) {
+	_, _, hs := AddressParts(p)
+	parts := []string{}
+	for _, s := range []string{hs, a.Ward, a.District, a.Province} {
+		if s != "" && s != p.Name {
+			parts = append(parts, s)
+		}
+	}
+	secondary = strings.Join(parts, ", ")
+	if secondary == "" {
+		return p.Name, ""
+	}
+	return p.Name + ", " + secondary, secondary
+}
