@@ -135,13 +135,6 @@ func placeTiles(places []place.Place, m *tile.Manifest) (map[string][]byte, erro
 		}
 		tiles[k] = b
 	}
-	search, err := place.BuildSearchTiles(places)
-	if err != nil {
-		return nil, err
-	}
-	for k, b := range search {
-		tiles[k] = b
-	}
 	index, err := place.BuildIndex(places)
 	if err != nil {
 		return nil, err
@@ -152,9 +145,7 @@ func placeTiles(places []place.Place, m *tile.Manifest) (map[string][]byte, erro
 	m.Layers = append(m.Layers,
 		tile.LayerInfo{Name: "place", Prefix: "place/", Version: place.PlaceLayerVersion, Count: len(places), Exact: true,
 			Description: "named POIs and place=* objects with their tags, by 0.1° cell"},
-		tile.LayerInfo{Name: "search", Prefix: "search/", Version: place.SearchLayerVersion, Count: len(search), Exact: true,
-			Description: "folded name tokens → places, by the first two characters of the token"},
-		tile.LayerInfo{Name: "index", Prefix: place.IndexPrefix, Version: place.IndexLayerVersion, Count: len(index), Exact: true,
+		tile.LayerInfo{Name: "search", Prefix: place.IndexPrefix, Version: place.SearchLayerVersion, Count: len(index), Exact: true,
 			Description: "sharded search index: prefix shards of folded name tokens, summaries of the most important places, area shards of common words (core/place/FORMAT.md)"})
 	return tiles, nil
 }

@@ -8,9 +8,6 @@ import (
 	"github.com/vmihailenco/msgpack/v5"
 )
 
-// IndexLayerVersion is the version of the index layer (FORMAT.md).
-const IndexLayerVersion = 1
-
 // IndexPrefix is the key prefix of the sharded search index (FORMAT.md).
 const IndexPrefix = "sx/"
 
@@ -117,8 +114,15 @@ type indexEntry struct {
 // most important places where a prefix is split, and area shards where a
 // single word is too common for one shard.
 func BuildIndex(places []Place) (map[string][]byte, error) {
+	return BuildIndexWith(places, ShardBudget)
+}
+
+// BuildIndexWith is BuildIndex with another shard budget (tests use small
+// ones to exercise every kind of split on little data).
+func BuildIndexWith(places []Place, budget int) (map[string][]byte, error) {
 	entries := make([]indexEntry, len(places))
 	byTok := map[string][]int{}
+	generic := map[string][]int{} // generic word → places that have it but not as a key
 	for _, pi := range rankOrder(places) {
 		p := places[pi]
 		p.Tags = searchTags(p.Tags)
@@ -137,8 +141,13 @@ func BuildIndex(places []Place) (map[string][]byte, error) {
 		for _, t := range toks {
 			byTok[t] = append(byTok[t], pi) // in rank order
 		}
+		for _, t := range uniqueTokens(strings.Join(folded, " ")) {
+			if genericWords[t] && (len(toks) == 0 || toks[0] != t) {
+				generic[t] = append(generic[t], pi)
+			}
+		}
 	}
-	b := &indexBuilder{entries: entries, byTok: byTok, out: map[string][]byte{}, places: make([]Place, len(entries))}
+	b := &indexBuilder{entries: entries, byTok: byTok, out: map[string][]byte{}, places: make([]Place, len(entries)), budget: budget, generic: generic}
 	for i := range entries {
 		b.places[i] = entries[i].place
 	}
@@ -155,6 +164,14 @@ func BuildIndex(places []Place) (map[string][]byte, error) {
 	for _, k := range sortedKeys(groups) {
 		if err := b.prefix(k, groups[k]); err != nil {
 			return nil, err
+		}
+	}
+	for _, g := range sortedKeys(generic) {
+		// a generic word alone: its most important places only
+		if _, done := b.out[WordSummaryKey(g)]; !done {
+			if err := b.emit(WordSummaryKey(g), b.fit(generic[g]), []string{g}); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if err := b.pairs(); err != nil {
@@ -192,7 +209,7 @@ func (b *indexBuilder) pairs() error {
 	}
 	common := map[string]bool{}
 	for k, toks := range byKey {
-		if b.size(b.placesOf(toks)) > ShardBudget {
+		if b.size(b.placesOf(toks)) > b.budget {
 			common[k] = true
 		}
 	}
@@ -246,7 +263,7 @@ func (b *indexBuilder) pairPrefix(k1, p string, seconds []string, pis map[string
 			allToks = appendNew(allToks, t)
 		}
 	}
-	if b.size(all) <= ShardBudget {
+	if b.size(all) <= b.budget {
 		return b.emit(PairKey(k1, p), all, allToks)
 	}
 	next := map[string][]string{}
@@ -280,7 +297,9 @@ func appendNew(l []string, s string) []string {
 
 type indexBuilder struct {
 	entries []indexEntry
-	places  []Place // entries[i].place
+	places  []Place          // entries[i].place
+	generic map[string][]int // generic word → places having it not as a key
+	budget  int
 	byTok   map[string][]int
 	out     map[string][]byte
 }
@@ -320,7 +339,7 @@ func (b *indexBuilder) size(pis []int) int {
 // key form p (len(p) ≥ 1).
 func (b *indexBuilder) prefix(p string, toks []string) error {
 	pis := b.placesOf(toks)
-	if b.size(pis) <= ShardBudget {
+	if b.size(pis) <= b.budget {
 		return b.emit(ShardKey(p), pis, toks)
 	}
 	if err := b.emit(SummaryKey(p), b.fit(pis), toks); err != nil {
@@ -359,7 +378,7 @@ func (b *indexBuilder) word(w string, toks []string) error {
 // wordPlaces writes the shards of word (or pair) w holding places pis
 // (by rank) with the postings of toks.
 func (b *indexBuilder) wordPlaces(w string, toks []string, pis []int) error {
-	if b.size(pis) <= ShardBudget {
+	if b.size(pis) <= b.budget {
 		return b.emit(WordKey(w), pis, toks)
 	}
 	if err := b.emit(WordSummaryKey(w), b.fit(pis), toks); err != nil {
@@ -370,7 +389,7 @@ func (b *indexBuilder) wordPlaces(w string, toks []string, pis []int) error {
 
 // area splits pis by the next quad digit until each cell fits.
 func (b *indexBuilder) area(w string, toks []string, pis []int, quad string) error {
-	if quad != "" && (b.size(pis) <= ShardBudget || len(quad) == quadLevels) {
+	if quad != "" && (b.size(pis) <= b.budget || len(quad) == quadLevels) {
 		return b.emit(AreaKey(w, quad), b.fit(pis), toks)
 	}
 	cells := map[string][]int{}
@@ -394,7 +413,7 @@ func (b *indexBuilder) fit(pis []int) []int {
 	n := 0
 	for i, pi := range pis {
 		n += b.entries[pi].size
-		if n > ShardBudget {
+		if n > b.budget {
 			return pis[:i]
 		}
 	}
@@ -409,7 +428,11 @@ func (b *indexBuilder) emit(key string, pis []int, toks []string) error {
 	}
 	post := map[string][]int{}
 	for _, t := range toks {
-		for _, pi := range b.byTok[t] {
+		list := b.byTok[t]
+		if list == nil {
+			list = b.generic[t]
+		}
+		for _, pi := range list {
 			if in[pi] {
 				post[t] = append(post[t], pi)
 			}

@@ -14,7 +14,7 @@ import (
 // Layer versions written into the manifest.
 const (
 	PlaceLayerVersion  = 1
-	SearchLayerVersion = 1
+	SearchLayerVersion = 2 // v2: the sharded index under sx/ (FORMAT.md); v1 was search/<two letters>
 )
 
 // packedTile is the msgpack map shared by place and search tiles. Unknown
@@ -134,64 +134,6 @@ func decodePlace(b []byte) (Place, error) {
 		return Place{}, fmt.Errorf("%w: place record: %v", tile.ErrCorrupt, err)
 	}
 	return p, nil
-}
-
-// SearchKey is the key of the search tile for a folded token:
-// "search/" + its first two bytes ("search/" + one byte for a one-byte
-// token), bytes outside [a-z0-9] written as "_".
-func SearchKey(tok string) string {
-	n := 2
-	if len(tok) < n {
-		n = len(tok)
-	}
-	var b strings.Builder
-	b.WriteString("search/")
-	for i := 0; i < n; i++ {
-		c := tok[i]
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
-			c = '_'
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
-}
-
-// ShortPrefixLimit caps how many places a one-character search tile holds
-// (the most important ones).
-const ShortPrefixLimit = 200
-
-// BuildSearchTiles returns the search layer for places: for each key, a
-// tile whose tokens start with that key's prefix, postings ordered by rank.
-func BuildSearchTiles(places []Place) (map[string][]byte, error) {
-	groups := map[string]map[string][]int{} // key → token → place indexes
-	docs := map[string]map[int]bool{}       // key → place indexes in it
-	add := func(key, tok string, pi int) {
-		if groups[key] == nil {
-			groups[key] = map[string][]int{}
-			docs[key] = map[int]bool{}
-		}
-		if l := groups[key][tok]; len(l) == 0 || l[len(l)-1] != pi {
-			groups[key][tok] = append(l, pi)
-		}
-		docs[key][pi] = true
-	}
-	for _, pi := range rankOrder(places) {
-		for _, tok := range uniqueTokens(strings.Join(places[pi].Names(), " ")) {
-			add(SearchKey(tok), tok, pi)
-			if short := SearchKey(tok[:1]); docs[short][pi] || len(docs[short]) < ShortPrefixLimit {
-				add(short, tok, pi)
-			}
-		}
-	}
-	out := make(map[string][]byte, len(groups))
-	for key, toks := range groups {
-		b, err := encodeSearchTile(places, toks)
-		if err != nil {
-			return nil, err
-		}
-		out[key] = b
-	}
-	return out, nil
 }
 
 // rankOrder returns place indexes by rank descending, then id.

@@ -27,6 +27,23 @@ type shardRef struct {
 // that is split further, the summary of its most important places.
 // word says the token was typed whole (followed by a space).
 func shardsFor(src Source, tok string, word bool, focus *geo.LatLng) []shardRef {
+	refs := treeShards(src, tok, word, focus)
+	kt := place.KeyToken(tok)
+	if sz, ok := src.Size(place.WordSummaryKey(kt)); ok && place.IsGeneric(kt) {
+		// a generic word is a key only of names made of generic words (the
+		// tree's shard); the most important others are in its summary
+		for _, r := range refs {
+			if r.key == place.WordSummaryKey(kt) {
+				return refs
+			}
+		}
+		refs = append(refs, shardRef{place.WordSummaryKey(kt), sz, false})
+	}
+	return refs
+}
+
+// treeShards resolves a token through the prefix tree (shardsFor).
+func treeShards(src Source, tok string, word bool, focus *geo.LatLng) []shardRef {
 	kt := place.KeyToken(tok)
 	for l := 1; l <= len(kt); l++ {
 		p := kt[:l]

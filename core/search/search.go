@@ -167,12 +167,15 @@ func (r *run) correct(ctx context.Context) error {
 // first two letters, closest first, then most frequent.
 func (r *run) corrections(ctx context.Context, t string, last bool) ([]string, error) {
 	kt := place.KeyToken(t[:2])
-	ref := shardRef{key: place.ShardKey(kt[:1])}
+	var ref shardRef
 	for _, key := range []string{place.ShardKey(kt[:1]), place.ShardKey(kt), place.SummaryKey(kt)} {
 		if sz, ok := r.src.Size(key); ok {
 			ref = shardRef{key: key, size: sz}
 			break
 		}
+	}
+	if ref.key == "" {
+		return nil, nil
 	}
 	st, err := r.tile(ctx, ref)
 	if err != nil || st == nil {
