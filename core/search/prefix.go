@@ -12,8 +12,10 @@ import (
 	"github.com/bando-vn/bando/core/tile"
 )
 
-// Hit is a candidate record of a search tile with what ranks it.
+// Hit is one result: the place, and (unexported) what ranked it.
 type Hit struct {
+	Place place.Place // decoded only for the results
+
 	rec      int     // record index in the search tile
 	accent   bool    // typed accents match a word start of a name exactly
 	words    int     // query tokens that equal a whole name word
@@ -21,7 +23,6 @@ type Hit struct {
 	nameLen  int     // length of the matched (folded) name
 	distM    float64 // from the focus point, or 0
 	hasFocus bool
-	Place    place.Place // decoded only for the results
 }
 
 // maxCandidates bounds the records one query scores (postings are ordered
