@@ -31,14 +31,14 @@ func (l Level) String() string {
 
 // Unit is one administrative unit of either structure.
 type Unit struct {
-	New    bool   // structure: true = since 1 July 2025, false = until 30 June 2025
-	Level  Level  // Province, District (old only) or Ward
-	Code   string // GSO code
-	Name   string // official full name with its unit word ("Phường Hàng Bạc")
-	Parent int32  // index of the parent unit in Gazetteer.Units, -1 for provinces
-	core   string // folded name without the unit word ("hang bac", "1" for "Phường 1")
-	kind   string // folded unit word of the official name ("phuong", "thi tran"), "" when none
-	lower  string // Name lower-cased with its marks, tone marks placed one way (toneKey)
+	New    bool     // structure: true = since 1 July 2025, false = until 30 June 2025
+	Level  Level    // Province, District (old only) or Ward
+	Code   string   // GSO code
+	Name   string   // official full name with its unit word ("Phường Hàng Bạc")
+	Parent int32    // index of the parent unit in Gazetteer.Units, -1 for provinces
+	core   string   // folded name without the unit word ("hang bac", "1" for "Phường 1")
+	kind   string   // folded unit word of the official name ("phuong", "thi tran"), "" when none
+	lower  string   // Name lower-cased with its marks, tone marks placed one way (toneKey)
 	alt    []string // other spellings of Name (official table), toneKey'd
 }
 
