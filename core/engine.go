@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/bando-vn/bando/core/admin"
+	"github.com/bando-vn/bando/core/convert"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/shape"
@@ -58,6 +59,9 @@ type Engine struct {
 
 	adminOnce sync.Once
 	admin     *admin.Lookup // nil without an admin layer
+
+	convMu sync.Mutex
+	conv   *convert.Converter // built on first use from admin/units (addressconvert.go)
 }
 
 // New opens the bundle behind src (reading only its manifest).

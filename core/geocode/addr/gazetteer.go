@@ -31,14 +31,15 @@ func (l Level) String() string {
 
 // Unit is one administrative unit of either structure.
 type Unit struct {
-	New    bool   // structure: true = since 1 July 2025, false = until 30 June 2025
-	Level  Level  // Province, District (old only) or Ward
-	Code   string // GSO code
-	Name   string // official full name with its unit word ("Phường Hàng Bạc")
-	Parent int32  // index of the parent unit in Gazetteer.Units, -1 for provinces
-	core   string // folded name without the unit word ("hang bac", "1" for "Phường 1")
-	kind   string // folded unit word of the official name ("phuong", "thi tran"), "" when none
-	lower  string // Name lower-cased with its marks, tone marks placed one way (toneKey)
+	New    bool     // structure: true = since 1 July 2025, false = until 30 June 2025
+	Level  Level    // Province, District (old only) or Ward
+	Code   string   // GSO code
+	Name   string   // official full name with its unit word ("Phường Hàng Bạc")
+	Parent int32    // index of the parent unit in Gazetteer.Units, -1 for provinces
+	core   string   // folded name without the unit word ("hang bac", "1" for "Phường 1")
+	kind   string   // folded unit word of the official name ("phuong", "thi tran"), "" when none
+	lower  string   // Name lower-cased with its marks, tone marks placed one way (toneKey)
+	alt    []string // other spellings of Name (official table), toneKey'd
 }
 
 // Gazetteer recognises unit names. It is read-only after NewGazetteer and safe for concurrent use.
@@ -117,7 +118,7 @@ var provinceAliases = map[string][]string{
 // NewGazetteer indexes every unit of u by name.
 func NewGazetteer(u *admin.Units) *Gazetteer {
 	g := &Gazetteer{byName: map[string][]int32{}, byCode: map[codeKey]int32{}}
-	add := func(new bool, level Level, code, name, parent string, parentLevel Level) {
+	add := func(new bool, level Level, code, name, parent string, parentLevel Level, alt ...string) {
 		p := int32(-1)
 		if parent != "" {
 			if i, ok := g.byCode[codeKey{new, parentLevel, parent}]; ok {
@@ -127,13 +128,16 @@ func NewGazetteer(u *admin.Units) *Gazetteer {
 		name = strings.TrimSpace(name)
 		i := int32(len(g.Units))
 		g.Units = append(g.Units, Unit{New: new, Level: level, Code: code, Name: name, Parent: p, core: coreName(text.Fold(name)), kind: unitKind(text.Fold(name)), lower: toneKey(name)})
+		for _, a := range alt {
+			g.Units[i].alt = append(g.Units[i].alt, toneKey(strings.TrimSpace(a)))
+		}
 		g.byCode[codeKey{new, level, code}] = i
 	}
 	for _, p := range u.NewProvinces {
 		add(true, Province, p.Code, p.Name, "", 0)
 	}
 	for _, w := range u.NewWards {
-		add(true, Ward, w.Code, w.Name, w.Province, Province)
+		add(true, Ward, w.Code, w.Name, w.Province, Province, w.Alt...)
 	}
 	for _, p := range u.OldProvinces {
 		add(false, Province, p.Code, p.Name, "", 0)
@@ -142,10 +146,15 @@ func NewGazetteer(u *admin.Units) *Gazetteer {
 		add(false, District, d.Code, d.Name, d.Province, Province)
 	}
 	for _, w := range u.OldWards {
-		add(false, Ward, w.Code, w.Name, w.District, District)
+		add(false, Ward, w.Code, w.Name, w.District, District, w.Alt...)
 	}
 	for i := range g.Units {
 		g.index(g.Units[i].core, int32(i))
+		for _, a := range g.Units[i].alt {
+			if c := coreName(text.Fold(a)); c != g.Units[i].core {
+				g.index(c, int32(i))
+			}
+		}
 		if g.Units[i].Level == Province {
 			for _, a := range provinceAliases[g.Units[i].core] {
 				g.index(a, int32(i))
@@ -210,5 +219,14 @@ func toneKey(s string) string { return tonePlacement.Replace(text.Lower(s)) }
 
 // accentMatches reports whether the written name (marks kept) is unit u's name without its unit word.
 func (g *Gazetteer) accentMatches(u int32, written string) bool {
-	return strings.HasSuffix(g.Units[u].lower, toneKey(written))
+	w := toneKey(written)
+	if strings.HasSuffix(g.Units[u].lower, w) {
+		return true
+	}
+	for _, a := range g.Units[u].alt {
+		if strings.HasSuffix(a, w) {
+			return true
+		}
+	}
+	return false
 }
