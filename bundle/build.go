@@ -142,9 +142,18 @@ func placeTiles(places []place.Place, m *tile.Manifest) (map[string][]byte, erro
 	for k, b := range index {
 		tiles[k] = b
 	}
+	ids, err := place.BuildIDTiles(places)
+	if err != nil {
+		return nil, err
+	}
+	for k, b := range ids {
+		tiles[k] = b
+	}
 	m.Layers = append(m.Layers,
 		tile.LayerInfo{Name: "place", Prefix: "place/", Version: place.PlaceLayerVersion, Count: len(places), Exact: true,
 			Description: "named POIs and place=* objects with their tags, by 0.1° cell"},
+		tile.LayerInfo{Name: "place_id", Prefix: place.IDPrefix, Version: place.PlaceLayerVersion, Count: len(ids), Exact: true,
+			Description: "places with all their kept tags by id, keyed by the shortest hex prefix of the short id that fits (core/place/FORMAT.md)"},
 		tile.LayerInfo{Name: "search", Prefix: place.IndexPrefix, Version: place.SearchLayerVersion, Count: len(index), Exact: true,
 			Description: "sharded search index: prefix shards of folded name tokens, summaries of the most important places, area shards of common words (core/place/FORMAT.md)"})
 	return tiles, nil

@@ -27,6 +27,9 @@ type Options struct {
 	KeyHashes [][32]byte
 	// CacheBytes bounds the decoded-tile cache (0: tile.DefaultCacheBytes).
 	CacheBytes int
+	// PlaceURL prefixes the id in a Google-shape place's url (API.md §3.2;
+	// "": DefaultPlaceURL).
+	PlaceURL string
 }
 
 // ParseKeyHashes reads SHA-256 hashes, 64 hex digits each, one per line or
@@ -54,8 +57,9 @@ func ParseKeyHashes(s string) ([][32]byte, error) {
 // (whose cache every engine shares) and the engines set up over it. It is
 // safe for concurrent use.
 type Engine struct {
-	store *tile.Store
-	opts  Options
+	store    *tile.Store
+	opts     Options
+	placeURL string
 
 	adminOnce sync.Once
 	admin     *admin.Lookup // nil without an admin layer
@@ -70,7 +74,10 @@ func New(ctx context.Context, src tile.Source, opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Engine{store: st, opts: opts}, nil
+	if opts.PlaceURL == "" {
+		opts.PlaceURL = DefaultPlaceURL
+	}
+	return &Engine{store: st, opts: opts, placeURL: opts.PlaceURL}, nil
 }
 
 // Store returns the engine's tile store.
@@ -107,6 +114,12 @@ func (e *Engine) enrich(ctx context.Context, p *place.Place, ref *geo.LatLng, v2
 	names, err := e.adminLookup().NamesAt(ctx, p.LatF(), p.LngF(), v2)
 	if err != nil {
 		return shape.Place{}, err
+	}
+	switch p.Tag("admin_level") { // a unit is labelled by itself and the units above it
+	case "new_province", "old_province":
+		names.Ward, names.District = "", ""
+	case "old_district", "new_ward":
+		names.Ward = ""
 	}
 	return shape.Place{Place: p, Admin: names, DistanceM: shape.Meters(ref, p.Point())}, nil
 }

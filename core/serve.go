@@ -26,6 +26,8 @@ func init() {
 	routes = map[string]endpoint{
 		"/v1/status":          {method: "GET", shape: fixed(ShapeGoogle), handler: serveStatus},
 		"/v1/autocomplete":    {method: "GET", shape: autocompleteShape, handler: serveAutocomplete},
+		"/v1/place":           {method: "GET", shape: placeShape, handler: servePlace},
+		"/v1/place/children":  {method: "GET", shape: fixed(ShapeGoogle), handler: serveChildren},
 		"/v1/forcodes/encode": {method: "POST", shape: fixed(ShapeGoogle), handler: serveForcodesEncode},
 		"/v1/forcodes/decode": {method: "POST", shape: fixed(ShapeGoogle), handler: serveForcodesDecode},
 		"/v1/address/convert": {method: "GET", shape: convertShape, handler: serveConvert},

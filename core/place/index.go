@@ -161,10 +161,8 @@ func BuildIndexWith(places []Place, budget int) (map[string][]byte, error) {
 		k := KeyToken(t[:1])
 		groups[k] = append(groups[k], t)
 	}
-	for _, k := range sortedKeys(groups) {
-		if err := b.prefix(k, groups[k]); err != nil {
-			return nil, err
-		}
+	if err := b.children("", groups); err != nil {
+		return nil, err
 	}
 	for _, g := range sortedKeys(generic) {
 		// a generic word alone: its most important places only
@@ -278,12 +276,32 @@ func (b *indexBuilder) pairPrefix(k1, p string, seconds []string, pis map[string
 		c := k2[:len(p)+1]
 		next[c] = append(next[c], k2)
 	}
+	var kids []kid
 	for _, c := range sortedKeys(next) {
+		k := kid{c: c[len(c)-1]}
+		k.pis, k.toks = b.union(pairKids(next[c], pis, toks))
+		kids = append(kids, k)
+	}
+	big, err := b.packKids(IndexPrefix+k1+"-p/"+p, kids)
+	if err != nil {
+		return err
+	}
+	for _, k := range big {
+		c := p + string(k.c)
 		if err := b.pairPrefix(k1, c, next[c], pis, toks); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// pairKids turns second words into kids for union.
+func pairKids(seconds []string, pis map[string][]int, toks map[string][]string) []kid {
+	out := make([]kid, len(seconds))
+	for i, k2 := range seconds {
+		out[i] = kid{pis: pis[k2], toks: toks[k2]}
+	}
+	return out
 }
 
 func appendNew(l []string, s string) []string {
@@ -361,12 +379,97 @@ func (b *indexBuilder) prefix(p string, toks []string) error {
 			return err
 		}
 	}
+	return b.children(p, next)
+}
+
+// children packs the children of prefix p (child prefix → tokens) and
+// splits those too big for a tile.
+func (b *indexBuilder) children(p string, next map[string][]string) error {
+	var kids []kid
 	for _, c := range sortedKeys(next) {
-		if err := b.prefix(c, next[c]); err != nil {
+		kids = append(kids, kid{c: c[len(c)-1], pis: b.placesOf(next[c]), toks: next[c]})
+	}
+	big, err := b.packKids(IndexPrefix+p, kids)
+	if err != nil {
+		return err
+	}
+	for _, k := range big {
+		if err := b.prefix(p+string(k.c), k.toks); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// kid is one child of a split node: its last key byte, its places (by
+// rank) and its tokens.
+type kid struct {
+	c    byte
+	pis  []int
+	toks []string
+}
+
+// PackKey is the key of the tile holding the children c1..c2 of base
+// (FORMAT.md §2 "packs"): base+c1 for one child, base+c1+"."+c2 for a run.
+func PackKey(base string, c1, c2 byte) string {
+	if c1 == c2 {
+		return base + string(c1)
+	}
+	return base + string(c1) + "." + string(c2)
+}
+
+// packKids writes runs of consecutive children that fit one tile together
+// at PackKey(base, first, last), and returns the children too big for a
+// tile of their own (a run never spans one), for the caller to split.
+func (b *indexBuilder) packKids(base string, kids []kid) ([]kid, error) {
+	var big, run []kid
+	flush := func() error {
+		if len(run) == 0 {
+			return nil
+		}
+		pis, toks := b.union(run)
+		key := PackKey(base, run[0].c, run[len(run)-1].c)
+		run = nil
+		return b.emit(key, pis, toks)
+	}
+	for _, k := range kids {
+		if b.size(k.pis) > b.budget {
+			if err := flush(); err != nil {
+				return nil, err
+			}
+			big = append(big, k)
+			continue
+		}
+		if len(run) > 0 {
+			if pis, _ := b.union(append(run[:len(run):len(run)], k)); b.size(pis) > b.budget {
+				if err := flush(); err != nil {
+					return nil, err
+				}
+			}
+		}
+		run = append(run, k)
+	}
+	return big, flush()
+}
+
+// union is the places (by rank, each once) and tokens of children.
+func (b *indexBuilder) union(kids []kid) ([]int, []string) {
+	seen := map[int]bool{}
+	var pis []int
+	var toks []string
+	for _, k := range kids {
+		for _, pi := range k.pis {
+			if !seen[pi] {
+				seen[pi] = true
+				pis = append(pis, pi)
+			}
+		}
+		for _, t := range k.toks {
+			toks = appendNew(toks, t)
+		}
+	}
+	sort.SliceStable(pis, func(i, j int) bool { return rankLess(&b.entries[pis[i]].place, &b.entries[pis[j]].place) })
+	return pis, toks
 }
 
 // word writes the shards of the whole word w (its exact tokens): one shard,
@@ -387,21 +490,35 @@ func (b *indexBuilder) wordPlaces(w string, toks []string, pis []int) error {
 	return b.area(w, toks, pis, "")
 }
 
-// area splits pis by the next quad digit until each cell fits.
+// area splits pis by quad digit, packing the cells that fit (FORMAT.md
+// §4); at the deepest level a cell keeps its most important places.
 func (b *indexBuilder) area(w string, toks []string, pis []int, quad string) error {
-	if quad != "" && (b.size(pis) <= b.budget || len(quad) == quadLevels) {
-		return b.emit(AreaKey(w, quad), b.fit(pis), toks)
-	}
-	cells := map[string][]int{}
+	cells := map[byte][]int{}
 	for _, pi := range pis {
 		q := b.entries[pi].quad
 		if len(q) > len(quad) && strings.HasPrefix(q, quad) {
-			c := q[:len(quad)+1]
-			cells[c] = append(cells[c], pi)
+			cells[q[len(quad)]] = append(cells[q[len(quad)]], pi)
 		}
 	}
-	for _, c := range sortedKeys(cells) {
-		if err := b.area(w, toks, cells[c], c); err != nil {
+	var kids []kid
+	for d := byte('0'); d <= '3'; d++ {
+		if len(cells[d]) > 0 {
+			kids = append(kids, kid{c: d, pis: cells[d], toks: toks})
+		}
+	}
+	big, err := b.packKids(AreaKey(w, quad), kids)
+	if err != nil {
+		return err
+	}
+	for _, k := range big {
+		sub := quad + string(k.c)
+		if len(sub) == quadLevels {
+			if err := b.emit(AreaKey(w, sub), b.fit(k.pis), toks); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := b.area(w, toks, k.pis, sub); err != nil {
 			return err
 		}
 	}

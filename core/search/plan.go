@@ -2,6 +2,7 @@ package search
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/place"
@@ -46,13 +47,13 @@ func shardsFor(src Source, tok string, word bool, focus *geo.LatLng) []shardRef 
 func treeShards(src Source, tok string, word bool, focus *geo.LatLng) []shardRef {
 	kt := place.KeyToken(tok)
 	for l := 1; l <= len(kt); l++ {
-		p := kt[:l]
-		if sz, ok := src.Size(place.ShardKey(p)); ok {
-			return []shardRef{{place.ShardKey(p), sz, true}}
+		if _, split := src.Size(place.SummaryKey(kt[:l])); split {
+			continue
 		}
-		if _, ok := src.Size(place.SummaryKey(p)); !ok {
-			return nil // no token starts with p
+		if ref, ok := packed(src, place.IndexPrefix+kt[:l-1], kt[l-1], keyAlphabet); ok {
+			return []shardRef{ref}
 		}
+		return nil // no token starts with kt[:l]
 	}
 	if sz, ok := src.Size(place.WordKey(kt)); ok && word {
 		return []shardRef{{place.WordKey(kt), sz, true}}
@@ -73,12 +74,39 @@ func treeShards(src Source, tok string, word bool, focus *geo.LatLng) []shardRef
 	return refs
 }
 
+// Alphabets of the bytes that follow a packed key's base.
+const (
+	keyAlphabet  = "0123456789_abcdefghijklmnopqrstuvwxyz"
+	quadAlphabet = "0123"
+)
+
+// packed finds the tile holding child c of base: base+c, or a run
+// base+c1+"."+c2 with c1 ≤ c ≤ c2 (FORMAT.md §2 "packs").
+func packed(src Source, base string, c byte, alphabet string) (shardRef, bool) {
+	if sz, ok := src.Size(base + string(c)); ok {
+		return shardRef{base + string(c), sz, true}, true
+	}
+	i := strings.IndexByte(alphabet, c)
+	if i < 0 {
+		return shardRef{}, false
+	}
+	for a := i; a >= 0; a-- {
+		for z := max(i, a+1); z < len(alphabet); z++ {
+			key := place.PackKey(base, alphabet[a], alphabet[z])
+			if sz, ok := src.Size(key); ok {
+				return shardRef{key, sz, true}, true
+			}
+		}
+	}
+	return shardRef{}, false
+}
+
 // areaShard is the area shard of word kt holding the focus point.
 func areaShard(src Source, kt string, focus geo.LatLng) (shardRef, bool) {
 	qp := place.QuadPath(focus.Lat, focus.Lng)
 	for l := 1; l <= len(qp); l++ {
-		if sz, ok := src.Size(place.AreaKey(kt, qp[:l])); ok {
-			return shardRef{place.AreaKey(kt, qp[:l]), sz, true}, true
+		if ref, ok := packed(src, place.AreaKey(kt, qp[:l-1]), qp[l-1], quadAlphabet); ok {
+			return ref, true
 		}
 	}
 	return shardRef{}, false
@@ -211,9 +239,12 @@ func pairable(src Source, k string) bool {
 // second-word prefix is the longest present, or for a pair too common for
 // any, its summary and area shard.
 func pairShards(src Source, a, b string, focus *geo.LatLng) []shardRef {
-	for l := 0; l <= len(b); l++ {
-		if sz, ok := src.Size(place.PairKey(a, b[:l])); ok {
-			return []shardRef{{place.PairKey(a, b[:l]), sz, true}}
+	if sz, ok := src.Size(place.PairKey(a, "")); ok {
+		return []shardRef{{place.PairKey(a, ""), sz, true}}
+	}
+	for l := 1; l <= len(b); l++ {
+		if ref, ok := packed(src, place.IndexPrefix+a+"-p/"+b[:l-1], b[l-1], keyAlphabet); ok {
+			return []shardRef{ref}
 		}
 	}
 	w := place.PairWord(a, b)

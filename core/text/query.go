@@ -103,12 +103,12 @@ func (q *Query) Variants() []Variant {
 			out = append(out, v)
 		}
 	}
-	for _, v := range expandVariants(q.Tokens, q.Prefix) {
+	for _, v := range expandVariants(q.Tokens) {
 		push(v)
 	}
 	if d, ok := detelexAll(q.Tokens); ok {
 		push(Variant{Tokens: d, Owner: identity(len(d)), Kind: Detyped})
-		for _, v := range expandVariants(d, q.Prefix) {
+		for _, v := range expandVariants(d) {
 			v.Kind = Detyped
 			push(v)
 		}
@@ -125,10 +125,9 @@ func identity(n int) []int {
 }
 
 // expandVariants spells out short forms: one reading with the first
-// expansion of every short form, then one per further alternative. The
-// last token is not expanded while it is being typed ("ng" may become
-// "nguyen"), unless it is a unit-number ("q1").
-func expandVariants(toks []string, prefix bool) []Variant {
+// expansion of every short form, then one per further alternative (the
+// typed reading stays first, so "ng" being typed still finds "Nguyễn").
+func expandVariants(toks []string) []Variant {
 	var all Variant
 	all.Kind = Expanded
 	changed := false
@@ -142,7 +141,7 @@ func expandVariants(toks []string, prefix bool) []Variant {
 			continue
 		}
 		if i+1 < len(toks) { // two-word short forms ("sai gon")
-			if exp := Expansions(t + " " + toks[i+1]); exp != nil && !(prefix && i+1 == len(toks)-1) {
+			if exp := Expansions(t + " " + toks[i+1]); exp != nil {
 				all.Tokens, all.Owner = appendPhrase(all.Tokens, all.Owner, exp[0], i)
 				changed = true
 				i++
@@ -150,7 +149,7 @@ func expandVariants(toks []string, prefix bool) []Variant {
 			}
 		}
 		exp := Expansions(t)
-		if exp == nil || (prefix && i == len(toks)-1 && len(t) > 1) {
+		if exp == nil {
 			all.Tokens, all.Owner = append(all.Tokens, t), append(all.Owner, i)
 			continue
 		}

@@ -65,7 +65,7 @@ func PredictionOf(r *shape.Place, toks []string) Prediction {
 		Description: full, DistanceMeters: r.DistanceM, MatchedSubstrings: text.FoldMapped(full).MatchSpans(toks), PlaceID: p.ID,
 		StructuredFormatting: StructuredFormat{MainText: p.Name, MainTextMatchedSubstrings: text.FoldMapped(p.Name).MatchSpans(toks),
 			SecondaryText: secondary, SecondaryTextMatchedSubstrings: []text.Span{}},
-		Terms: terms(full), Types: types(p),
+		Terms: terms(full), Types: types(p), HasChild: p.HasChild(),
 	}
 }
 

@@ -78,7 +78,7 @@ func FeatureOf(r *shape.Place, v2 bool) Feature {
 		OpeningHoursV2: strOrNil(p.Tag("opening_hours")), Phone: strOrNil(p.Tag("phone")),
 		Region: r.Admin.Province, County: r.Admin.District, Locality: r.Admin.Ward,
 		Distance: r.DistanceM,
-		ID:       p.ID, SID: place.SID(p.ID), Source: "openstreetmap", Layer: p.Layer,
+		ID:       p.ID, SID: place.SID(p.ID), Source: "openstreetmap", Layer: p.Layer, HasChild: p.HasChild(),
 	}
 	if props.Category == nil {
 		props.Category = []string{}
