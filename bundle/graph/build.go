@@ -15,6 +15,7 @@ type Graph struct {
 	NodeFlags []uint8
 	Cells     []rg.Cell // in key order, with their node and edge ranges
 	Edges     []rg.Edge // Name/Ref index Strings
+	WayIDs    []int64   // per edge: its OSM way
 	geomOff   []uint32  // per edge + 1, into glat/glng
 	glat      []int32
 	glng      []int32
@@ -151,7 +152,7 @@ func (g *Graph) splitWays(c *Collector, refIdx []int32, gid []int32) [][2]uint32
 				continue
 			}
 			if start >= 0 && rs[start] != r {
-				g.addEdge(c, w.tmpl, rs[start:i+1], gid)
+				g.addEdge(c, w.tmpl, w.id, rs[start:i+1], gid)
 			}
 			start = i
 		}
@@ -160,7 +161,7 @@ func (g *Graph) splitWays(c *Collector, refIdx []int32, gid []int32) [][2]uint32
 	return wayEdges
 }
 
-func (g *Graph) addEdge(c *Collector, t rg.Edge, rs []int32, gid []int32) {
+func (g *Graph) addEdge(c *Collector, t rg.Edge, way int64, rs []int32, gid []int32) {
 	t.U, t.V = uint32(gid[rs[0]]), uint32(gid[rs[len(rs)-1]])
 	m := 0.0
 	for i, r := range rs {
@@ -172,6 +173,7 @@ func (g *Graph) addEdge(c *Collector, t rg.Edge, rs []int32, gid []int32) {
 	}
 	t.LengthCM = uint32(math.Round(m * 100))
 	g.Edges = append(g.Edges, t)
+	g.WayIDs = append(g.WayIDs, way)
 	g.geomOff = append(g.geomOff, uint32(len(g.glat)))
 }
 
@@ -226,17 +228,18 @@ func (g *Graph) orderEdges() {
 	sort.SliceStable(perm, func(a, b int) bool { return ec[perm[a]] < ec[perm[b]] })
 	newID := make([]uint32, len(perm))
 	edges := make([]rg.Edge, len(perm))
+	ways := make([]int64, len(perm))
 	off := make([]uint32, 1, len(perm)+1)
 	var la, lo []int32
 	for k, old := range perm {
 		newID[old] = uint32(k)
-		edges[k] = g.Edges[old]
+		edges[k], ways[k] = g.Edges[old], g.WayIDs[old]
 		a, b := g.Geometry(old)
 		la, lo = append(la, a...), append(lo, b...)
 		off = append(off, uint32(len(la)))
 		g.Cells[ec[old]].Edges++
 	}
-	g.Edges, g.geomOff, g.glat, g.glng = edges, off, la, lo
+	g.Edges, g.WayIDs, g.geomOff, g.glat, g.glng = edges, ways, off, la, lo
 	var e uint32
 	for i := range g.Cells {
 		g.Cells[i].EdgeStart = e

@@ -17,12 +17,12 @@ type chArc struct {
 }
 
 // Hierarchy is a contraction hierarchy of one profile: Rank per node, and
-// per node the arcs to higher-ranked nodes (Up: node→other, Down:
-// other→node, both as they leave/enter the node).
+// per node its arcs to higher-ranked nodes (rg.Arc: an arc usable both
+// ways with the same weight is stored once).
 type Hierarchy struct {
 	Profile, Fingerprint string
 	Rank                 []uint32
-	Up, Down             [][]rg.Arc
+	Arcs                 [][]rg.Arc
 }
 
 // baseArcs are the arcs the profile allows on the graph: edge cost plus
@@ -92,7 +92,7 @@ func BuildHierarchy(g *Graph, c costing.Costing) *Hierarchy {
 	ct := &contractor{out: out, in: in, done: make([]bool, n), level: make([]int32, n),
 		dist: make([]uint32, n), stamp: make([]uint32, n)}
 	h := &Hierarchy{Profile: c.Name(), Fingerprint: c.Fingerprint(), Rank: make([]uint32, n),
-		Up: make([][]rg.Arc, n), Down: make([][]rg.Arc, n)}
+		Arcs: make([][]rg.Arc, n)}
 	order := &prioQueue{}
 	for v := 0; v < n; v++ {
 		heap.Push(order, prioItem{uint32(v), ct.priority(uint32(v))})
@@ -107,24 +107,45 @@ func BuildHierarchy(g *Graph, c costing.Costing) *Hierarchy {
 		v := it.node
 		h.Rank[v] = rank
 		rank++
-		h.Up[v], h.Down[v] = ct.finalArcs(v)
+		h.Arcs[v] = ct.finalArcs(v)
 		ct.contract(v)
 	}
 	return h
 }
 
-func toArcs(arcs []chArc, done []bool) []rg.Arc {
+// finalArcs are v's arcs to the remaining (higher-ranked) nodes: out
+// arcs flagged ArcOut, in arcs ArcIn (a base in-arc's direction bit
+// flipped to the v→other sense), identical pairs merged.
+func (ct *contractor) finalArcs(v uint32) []rg.Arc {
 	var r []rg.Arc
-	for _, a := range arcs {
-		if !done[a.other] {
-			r = append(r, rg.Arc{To: a.other, Weight: a.weight, LengthCM: a.dist, Via: a.via})
+	for _, a := range ct.out[v] {
+		if !ct.done[a.other] {
+			r = append(r, rg.Arc{To: a.other, Weight: a.weight, LengthCM: a.dist, Via: a.via | rg.ArcOut})
+		}
+	}
+	nOut := len(r)
+	for _, a := range ct.in[v] {
+		if ct.done[a.other] {
+			continue
+		}
+		via := a.via
+		if via&rg.ShortcutBit == 0 {
+			via ^= 1
+		}
+		merged := false
+		for i := 0; i < nOut; i++ {
+			o := &r[i]
+			if o.To == a.other && o.Weight == a.weight && o.LengthCM == a.dist && o.Via&^rg.ArcOut == via {
+				o.Via |= rg.ArcIn
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			r = append(r, rg.Arc{To: a.other, Weight: a.weight, LengthCM: a.dist, Via: via | rg.ArcIn})
 		}
 	}
 	return r
-}
-
-func (ct *contractor) finalArcs(v uint32) (up, down []rg.Arc) {
-	return toArcs(ct.out[v], ct.done), toArcs(ct.in[v], ct.done)
 }
 
 // priority: edge difference, plus contracted neighbours (spreads the order
@@ -176,7 +197,7 @@ func (ct *contractor) shortcuts(v uint32, add func(u, w uint32, a chArc)) int {
 			}
 			count++
 			if add != nil {
-				add(u, w, chArc{w, sc, ia.dist + oa.dist, v<<1 | 1<<31})
+				add(u, w, chArc{w, sc, ia.dist + oa.dist, v | rg.ShortcutBit})
 			}
 		}
 	}

@@ -94,7 +94,6 @@ func (c *Collector) addWay(w *osm.Way) {
 	}
 	t.Name = c.intern(w.Tags.Find("name"))
 	t.Ref = c.intern(w.Tags.Find("ref"))
-	t.Way = int64(w.ID)
 	start := len(c.refs)
 	for _, n := range w.Nodes {
 		c.refs = append(c.refs, int64(n.ID))

@@ -83,6 +83,7 @@ func (g *Graph) baseTile(c rg.Cell, off, adj []uint32) *rg.Tile {
 		ed := g.Edges[e]
 		ed.Name, ed.Ref = local(ed.Name), local(ed.Ref)
 		t.Edges = append(t.Edges, ed)
+		t.Ways = append(t.Ways, g.WayIDs[e])
 		la, lo := g.Geometry(e)
 		t.Geom = rg.EncodeGeometry(t.Geom, la, lo)
 		t.GeomOff = append(t.GeomOff, uint32(len(t.Geom)))
@@ -100,19 +101,19 @@ func hierarchyTiles(g *Graph, h *Hierarchy, out map[string][]byte) (rg.Hierarchy
 	core := min(uint32(float64(n)*CoreFraction)+1, CoreMax, n)
 	ref := rg.HierarchyRef{Profile: h.Profile, Fingerprint: h.Fingerprint, CoreRank: n - core, CoreNodes: core}
 	var coreNodes []uint32
-	var coreUp, coreDown [][]rg.Arc
+	var coreArcs [][]rg.Arc
 	for _, c := range g.Cells {
-		up, down := make([][]rg.Arc, c.Nodes), make([][]rg.Arc, c.Nodes)
+		arcs := make([][]rg.Arc, c.Nodes)
 		for i := uint32(0); i < c.Nodes; i++ {
 			v := c.NodeStart + i
 			if h.Rank[v] >= ref.CoreRank {
 				coreNodes = append(coreNodes, v)
-				coreUp, coreDown = append(coreUp, h.Up[v]), append(coreDown, h.Down[v])
+				coreArcs = append(coreArcs, h.Arcs[v])
 				continue
 			}
-			up[i], down[i] = h.Up[v], h.Down[v]
+			arcs[i] = h.Arcs[v]
 		}
-		b, err := rg.EncodeCHTile(c.NodeStart, nil, up, down)
+		b, err := rg.EncodeCHTile(c.NodeStart, nil, arcs)
 		if err != nil {
 			return ref, err
 		}
@@ -121,7 +122,7 @@ func hierarchyTiles(g *Graph, h *Hierarchy, out map[string][]byte) (rg.Hierarchy
 	if coreNodes == nil {
 		coreNodes = []uint32{}
 	}
-	b, err := rg.EncodeCHTile(0, coreNodes, coreUp, coreDown)
+	b, err := rg.EncodeCHTile(0, coreNodes, coreArcs)
 	out[rg.CHCoreKey(h.Profile)] = b
 	return ref, err
 }

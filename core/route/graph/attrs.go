@@ -113,16 +113,15 @@ const (
 type Edge struct {
 	U, V      uint32 // global node ids
 	LengthCM  uint32 // length along the geometry, centimetres
-	Class     Class
-	Flags     uint16
-	Access    uint16 // 2 bits per Mode: Access(a >> (2*m) & 3)
-	MaxSpeed  uint8  // km/h, 0 = none
-	Width     uint8  // decimetres, 0 = unknown
-	MaxWeight uint16 // tonnes × 100, 0 = none
-	MaxHeight uint16 // centimetres, 0 = none
 	Duration  uint32 // seconds for the whole edge (ferries, duration=*), 0 = none
 	Name, Ref uint32 // indexes in the tile's string table (0 = "")
-	Way       int64  // OSM way id
+	Flags     uint16
+	Access    uint16 // 2 bits per Mode: Access(a >> (2*m) & 3)
+	MaxWeight uint16 // tonnes × 100, 0 = none
+	MaxHeight uint16 // centimetres, 0 = none
+	Class     Class
+	MaxSpeed  uint8 // km/h, 0 = none
+	Width     uint8 // decimetres, 0 = unknown
 }
 
 // AccessFor returns the OSM access of mode m on the edge.
@@ -145,22 +144,39 @@ type Restriction struct {
 	Except        uint8 // bit per Mode
 }
 
-// Arc is an arc of a contraction hierarchy towards a higher-ranked node.
-// Via says what it stands for: bit 31 set → a shortcut through the middle
-// node Via>>1 &^ (1<<30); otherwise the base edge Via>>1, traversed
-// backward when Via&1 == 1.
+// Arc is an arc of a contraction hierarchy, stored at its lower-ranked
+// node n towards the higher-ranked node To. Via packs:
+// bit 31 (ShortcutBit) the arc is a shortcut through the middle node
+// Via&ViaMask; otherwise Via&ViaMask is edge<<1|d, d = 1 when going
+// n→To traverses the edge backward (V→U);
+// bit 30 (ArcOut) usable n→To, bit 29 (ArcIn) usable To→n (same weight).
 type Arc struct {
 	To, Weight, LengthCM, Via uint32
 }
 
-// ShortcutBit marks an Arc.Via that names a middle node.
-const ShortcutBit = 1 << 31
+// Arc.Via bits.
+const (
+	ShortcutBit = 1 << 31
+	ArcOut      = 1 << 30
+	ArcIn       = 1 << 29
+	ViaMask     = 1<<29 - 1
+)
 
 // IsShortcut reports whether the arc is a shortcut.
 func (a Arc) IsShortcut() bool { return a.Via&ShortcutBit != 0 }
 
 // Middle is a shortcut's middle node.
-func (a Arc) Middle() uint32 { return (a.Via &^ ShortcutBit) >> 1 }
+func (a Arc) Middle() uint32 { return a.Via & ViaMask }
 
-// EdgeDir is a base arc's edge and direction.
-func (a Arc) EdgeDir() (edge uint32, forward bool) { return a.Via >> 1, a.Via&1 == 0 }
+// Out and In report the directions the arc may be used in.
+func (a Arc) Out() bool { return a.Via&ArcOut != 0 }
+
+// In reports whether the arc may be used To→n.
+func (a Arc) In() bool { return a.Via&ArcIn != 0 }
+
+// EdgeDir is a base arc's edge and traversal direction when used n→To
+// (out) or To→n (!out).
+func (a Arc) EdgeDir(out bool) (edge uint32, forward bool) {
+	v := a.Via & ViaMask
+	return v >> 1, (v&1 == 0) == out
+}

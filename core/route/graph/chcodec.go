@@ -16,10 +16,8 @@ type packedCH struct {
 	NodeStart uint32 `msgpack:"n0"`
 	Nodes     []byte `msgpack:"nodes"` // core tile only: sorted global node ids
 	Count     uint32 `msgpack:"n"`
-	UpOff     []byte `msgpack:"uoff"`
-	Up        []byte `msgpack:"up"`
-	DownOff   []byte `msgpack:"doff"`
-	Down      []byte `msgpack:"down"`
+	ArcOff    []byte `msgpack:"aoff"`
+	Arcs      []byte `msgpack:"arcs"`
 }
 
 // CHTile is one decoded hierarchy tile: the upward arcs of a range of
@@ -27,14 +25,12 @@ type packedCH struct {
 type CHTile struct {
 	NodeStart uint32
 	Nodes     []uint32 // core only
-	UpOff     []uint32
-	Up        []Arc
-	DownOff   []uint32
-	Down      []Arc
+	ArcOff    []uint32
+	Arcs      []Arc
 }
 
 // Len is the number of nodes the tile describes.
-func (t *CHTile) Len() int { return len(t.UpOff) - 1 }
+func (t *CHTile) Len() int { return len(t.ArcOff) - 1 }
 
 // Local returns the tile's index of global node n, or -1.
 func (t *CHTile) Local(n uint32) int {
@@ -51,18 +47,17 @@ func (t *CHTile) Local(n uint32) int {
 	return -1
 }
 
-// EncodeCHTile packs per-node upward and downward arc lists. nodes is nil
-// for a cell tile (nodes nodeStart, nodeStart+1, ...).
-func EncodeCHTile(nodeStart uint32, nodes []uint32, up, down [][]Arc) ([]byte, error) {
-	if len(up) != len(down) || nodes != nil && len(nodes) != len(up) {
-		return nil, fmt.Errorf("graph: hierarchy tile with %d/%d/%d lists", len(nodes), len(up), len(down))
+// EncodeCHTile packs per-node arc lists. nodes is nil for a cell tile
+// (nodes nodeStart, nodeStart+1, ...).
+func EncodeCHTile(nodeStart uint32, nodes []uint32, arcs [][]Arc) ([]byte, error) {
+	if nodes != nil && len(nodes) != len(arcs) {
+		return nil, fmt.Errorf("graph: hierarchy tile with %d nodes and %d lists", len(nodes), len(arcs))
 	}
-	p := packedCH{V: Version, NodeStart: nodeStart, Count: uint32(len(up))}
+	p := packedCH{V: Version, NodeStart: nodeStart, Count: uint32(len(arcs))}
 	if nodes != nil {
 		p.Nodes = u32s(nodes)
 	}
-	p.UpOff, p.Up = packArcs(up)
-	p.DownOff, p.Down = packArcs(down)
+	p.ArcOff, p.Arcs = packArcs(arcs)
 	return marshal(&p)
 }
 
@@ -123,10 +118,7 @@ func DecodeCHTile(b []byte) (*CHTile, error) {
 			}
 		}
 	}
-	if t.UpOff, t.Up, err = unpackArcs(p.UpOff, p.Up, n, "up"); err != nil {
-		return nil, err
-	}
-	if t.DownOff, t.Down, err = unpackArcs(p.DownOff, p.Down, n, "down"); err != nil {
+	if t.ArcOff, t.Arcs, err = unpackArcs(p.ArcOff, p.Arcs, n, "arcs"); err != nil {
 		return nil, err
 	}
 	return t, nil

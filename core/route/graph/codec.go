@@ -46,6 +46,9 @@ type Tile struct {
 	Geom                 []byte
 	Strings              []string
 	Restrictions         []Restriction // sorted by Via
+	// Ways are the OSM way ids of the edges; writers fill it, readers
+	// do not keep it.
+	Ways []int64
 }
 
 // NumNodes is the number of nodes the tile owns.
@@ -58,7 +61,11 @@ func EncodeTile(t *Tile) ([]byte, error) {
 		GeomOff: u32s(t.GeomOff), Geom: t.Geom}
 	p.Edges = make([]byte, 0, len(t.Edges)*edgeRecSize)
 	for i := range t.Edges {
-		p.Edges = appendEdge(p.Edges, &t.Edges[i])
+		var way int64
+		if i < len(t.Ways) {
+			way = t.Ways[i]
+		}
+		p.Edges = appendEdge(p.Edges, &t.Edges[i], way)
 	}
 	soff := make([]uint32, 1, len(t.Strings)+1)
 	var sb []byte
@@ -93,7 +100,7 @@ func b2u8(b bool) uint8 {
 	return 0
 }
 
-func appendEdge(b []byte, e *Edge) []byte {
+func appendEdge(b []byte, e *Edge, way int64) []byte {
 	le := binary.LittleEndian
 	b = le.AppendUint32(b, e.U)
 	b = le.AppendUint32(b, e.V)
@@ -106,7 +113,7 @@ func appendEdge(b []byte, e *Edge) []byte {
 	b = le.AppendUint32(b, e.Duration)
 	b = le.AppendUint32(b, e.Name)
 	b = le.AppendUint32(b, e.Ref)
-	return le.AppendUint64(b, uint64(e.Way))
+	return le.AppendUint64(b, uint64(way))
 }
 
 func readEdge(b []byte) Edge {
@@ -114,7 +121,7 @@ func readEdge(b []byte) Edge {
 	return Edge{U: le.Uint32(b), V: le.Uint32(b[4:]), LengthCM: le.Uint32(b[8:]), Class: Class(b[12]),
 		Width: b[13], MaxSpeed: b[14], Flags: le.Uint16(b[16:]), Access: le.Uint16(b[18:]),
 		MaxWeight: le.Uint16(b[20:]), MaxHeight: le.Uint16(b[22:]), Duration: le.Uint32(b[24:]),
-		Name: le.Uint32(b[28:]), Ref: le.Uint32(b[32:]), Way: int64(le.Uint64(b[36:]))}
+		Name: le.Uint32(b[28:]), Ref: le.Uint32(b[32:])}
 }
 
 func corrupt(format string, a ...any) error {

@@ -295,36 +295,34 @@ func (h *CH) loadCore(ctx context.Context) error {
 
 func (h *CH) checkArcs(t *CHTile) error {
 	n := h.g.NumNodes()
-	for _, arcs := range [][]Arc{t.Up, t.Down} {
-		for _, a := range arcs {
-			if a.To >= n || (a.IsShortcut() && a.Middle() >= n) || (!a.IsShortcut() && a.Via>>1 >= h.g.NumEdges()) {
-				return corrupt("hierarchy arc out of range")
-			}
+	for _, a := range t.Arcs {
+		if a.To >= n || (a.IsShortcut() && a.Middle() >= n) || (!a.IsShortcut() && a.Via&ViaMask>>1 >= h.g.NumEdges()) {
+			return corrupt("hierarchy arc out of range")
 		}
 	}
 	return nil
 }
 
-// Arcs returns node n's upward arcs (up: leaving n, down: entering n).
-func (h *CH) Arcs(ctx context.Context, n uint32) (up, down []Arc, err error) {
+// Arcs returns node n's arcs to higher-ranked nodes.
+func (h *CH) Arcs(ctx context.Context, n uint32) (arcs []Arc, err error) {
 	if err := h.loadCore(ctx); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	t := h.core
 	i := t.Local(n)
 	if i < 0 {
 		ci := h.g.cellOfNode(n)
 		if ci == len(h.g.Index.Cells) {
-			return nil, nil, corrupt("node %d out of range", n)
+			return nil, corrupt("node %d out of range", n)
 		}
 		if t, err = h.cellTile(ctx, ci); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if i = t.Local(n); i < 0 {
-			return nil, nil, corrupt("hierarchy tile lacks node %d", n)
+			return nil, corrupt("hierarchy tile lacks node %d", n)
 		}
 	}
-	return t.Up[t.UpOff[i]:t.UpOff[i+1]], t.Down[t.DownOff[i]:t.DownOff[i+1]], nil
+	return t.Arcs[t.ArcOff[i]:t.ArcOff[i+1]], nil
 }
 
 func (h *CH) cellTile(ctx context.Context, ci int) (*CHTile, error) {

@@ -66,3 +66,21 @@ func BenchmarkHanoiRoute(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkHanoiPlain: the exact edge-based Dijkstra (the reference and
+// fallback) on the same pairs.
+func BenchmarkHanoiPlain(b *testing.B) {
+	src := hanoiTiles(b)
+	en := openEngine(b, src)
+	en.NoHierarchy = true
+	c, _ := costing.Get("car")
+	pairs := benchPairs(b, en, c, 100)
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := pairs[i%len(pairs)]
+		if _, err := en.Path(ctx, c, p[0], p[1]); err != nil && err != search.ErrNoPath {
+			b.Fatal(err)
+		}
+	}
+}

@@ -45,15 +45,14 @@ func (s *chSide) step(ctx context.Context, h *rg.CH) (uint32, uint32, bool, erro
 			continue
 		}
 		l.settled = true
-		up, down, err := h.Arcs(ctx, it.node)
+		arcs, err := h.Arcs(ctx, it.node)
 		if err != nil {
 			return 0, 0, false, err
 		}
-		arcs := up
-		if s.down {
-			arcs = down
-		}
 		for _, a := range arcs {
+			if s.down && !a.In() || !s.down && !a.Out() {
+				continue
+			}
 			nd := it.d + a.Weight
 			if x, ok := s.labels[a.To]; ok && x.d <= nd {
 				continue
@@ -159,7 +158,7 @@ func unpackChain(ctx context.Context, h *rg.CH, side *chSide, n uint32) ([]DirEd
 		if side.down {
 			from, to = n, l.parent
 		}
-		es, err := unpackArc(ctx, h, from, to, l.arc, es, 0)
+		es, err := unpackArc(ctx, h, from, to, l.arc, !side.down, es, 0)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -179,30 +178,31 @@ func unpackChain(ctx context.Context, h *rg.CH, side *chSide, n uint32) ([]DirEd
 	return out, n, nil
 }
 
-// unpackArc appends the base edges of the arc from→to in travel order.
-func unpackArc(ctx context.Context, h *rg.CH, from, to uint32, a rg.Arc, out []DirEdge, depth int) ([]DirEdge, error) {
+// unpackArc appends the base edges of the arc from→to in travel order;
+// outward says the arc is stored at from (used n→To), else at to.
+func unpackArc(ctx context.Context, h *rg.CH, from, to uint32, a rg.Arc, outward bool, out []DirEdge, depth int) ([]DirEdge, error) {
 	if !a.IsShortcut() {
-		e, fwd := a.EdgeDir()
+		e, fwd := a.EdgeDir(outward)
 		return append(out, DirEdge{e, fwd}), nil
 	}
 	if depth > 64 {
 		return nil, errors.New("search: hierarchy shortcut nesting too deep")
 	}
 	m := a.Middle()
-	up, down, err := h.Arcs(ctx, m)
+	arcs, err := h.Arcs(ctx, m)
 	if err != nil {
 		return nil, err
 	}
-	for _, a1 := range down { // from → m, stored at m
-		if a1.To != from {
+	for _, a1 := range arcs { // from → m, stored at m
+		if a1.To != from || !a1.In() {
 			continue
 		}
-		for _, a2 := range up { // m → to
-			if a2.To == to && a1.Weight+a2.Weight == a.Weight {
-				if out, err = unpackArc(ctx, h, from, m, a1, out, depth+1); err != nil {
+		for _, a2 := range arcs { // m → to
+			if a2.To == to && a2.Out() && a1.Weight+a2.Weight == a.Weight {
+				if out, err = unpackArc(ctx, h, from, m, a1, false, out, depth+1); err != nil {
 					return nil, err
 				}
-				return unpackArc(ctx, h, m, to, a2, out, depth+1)
+				return unpackArc(ctx, h, m, to, a2, true, out, depth+1)
 			}
 		}
 	}

@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"math"
+	"sort"
 	"sync"
 
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
 	rg "github.com/bando-vn/bando/core/route/graph"
-	"github.com/tidwall/rtree"
 )
 
 // MaxDistanceM is the farthest a point may be from a usable edge.
@@ -39,48 +39,91 @@ type Point struct {
 	Name      string     // the edge's name
 }
 
-// Index snaps points on one graph; it builds an R-tree of edge bounding
-// boxes per base tile on first use.
+// Index snaps points on one graph. Per base tile it builds, on first use,
+// a packed grid: (grid cell, edge) pairs sorted by cell, 8 bytes per
+// entry, at GridDeg resolution over each edge's bounding box.
 type Index struct {
 	g     *rg.Graph
 	mu    sync.Mutex
-	trees map[int]*rtree.RTreeG[uint32]
+	grids map[int]*grid
+}
+
+// GridDeg is the side of a snapping grid cell in degrees (about 430 m).
+const GridDeg = 1.0 / 256
+
+type grid struct{ keys, edges []uint32 }
+
+func gridKey(row, col int32) uint32 { return uint32(row)<<16 | uint32(col)&0xffff }
+
+func gridRC(lat, lng float64) (int32, int32) {
+	return int32(math.Floor(lat / GridDeg)), int32(math.Floor(lng / GridDeg))
 }
 
 // New returns an index over g.
-func New(g *rg.Graph) *Index { return &Index{g: g, trees: map[int]*rtree.RTreeG[uint32]{}} }
+func New(g *rg.Graph) *Index { return &Index{g: g, grids: map[int]*grid{}} }
 
-func (ix *Index) tree(ctx context.Context, ci int) (*rtree.RTreeG[uint32], error) {
+func (ix *Index) grid(ctx context.Context, ci int) (*grid, error) {
 	ix.mu.Lock()
-	tr, ok := ix.trees[ci]
+	gr, ok := ix.grids[ci]
 	ix.mu.Unlock()
 	if ok {
-		return tr, nil
+		return gr, nil
 	}
 	t, err := ix.g.CellTile(ctx, ci)
 	if err != nil {
 		return nil, err
 	}
-	tr = &rtree.RTreeG[uint32]{}
+	type entry struct{ key, edge uint32 }
+	var es []entry
 	for i := range t.Edges {
 		la, lo, err := rg.DecodeGeometry(t.Geom[t.GeomOff[i]:t.GeomOff[i+1]])
 		if err != nil {
 			return nil, err
 		}
-		mn, mx := [2]float64{math.Inf(1), math.Inf(1)}, [2]float64{math.Inf(-1), math.Inf(-1)}
-		for k := range la {
-			x, y := geo.FromE7(lo[k]), geo.FromE7(la[k])
-			mn = [2]float64{min(mn[0], x), min(mn[1], y)}
-			mx = [2]float64{max(mx[0], x), max(mx[1], y)}
+		if len(la) == 0 {
+			continue
 		}
-		if len(la) > 0 {
-			tr.Insert(mn, mx, t.EdgeStart+uint32(i))
+		var b geo.BBox
+		for k := range la {
+			b = b.Extend(geo.PointE7(la[k], lo[k]))
+		}
+		r0, c0 := gridRC(b.MinLat, b.MinLng)
+		r1, c1 := gridRC(b.MaxLat, b.MaxLng)
+		for r := r0; r <= r1 && r-r0 < 64; r++ {
+			for c := c0; c <= c1 && c-c0 < 64; c++ {
+				es = append(es, entry{gridKey(r, c), t.EdgeStart + uint32(i)})
+			}
 		}
 	}
+	sort.Slice(es, func(a, b int) bool {
+		return es[a].key < es[b].key || es[a].key == es[b].key && es[a].edge < es[b].edge
+	})
+	gr = &grid{keys: make([]uint32, len(es)), edges: make([]uint32, len(es))}
+	for i, e := range es {
+		gr.keys[i], gr.edges[i] = e.key, e.edge
+	}
 	ix.mu.Lock()
-	ix.trees[ci] = tr
+	ix.grids[ci] = gr
 	ix.mu.Unlock()
-	return tr, nil
+	return gr, nil
+}
+
+// each calls fn for the edges listed in grid cells meeting the box.
+func (gr *grid) each(b geo.BBox, fn func(e uint32) bool) bool {
+	r0, c0 := gridRC(b.MinLat, b.MinLng)
+	r1, c1 := gridRC(b.MaxLat, b.MaxLng)
+	for r := r0; r <= r1; r++ {
+		for c := c0; c <= c1; c++ {
+			k := gridKey(r, c)
+			i := sort.Search(len(gr.keys), func(i int) bool { return gr.keys[i] >= k })
+			for ; i < len(gr.keys) && gr.keys[i] == k; i++ {
+				if !fn(gr.edges[i]) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // Usable reports whether the costing may use edge e in some direction.
@@ -120,11 +163,11 @@ func (ix *Index) within(ctx context.Context, p geo.LatLng, r float64, c costing.
 		if !cellMeets(cell, box) {
 			continue
 		}
-		tr, err := ix.tree(ctx, ci)
+		gr, err := ix.grid(ctx, ci)
 		if err != nil {
 			return best, err
 		}
-		tr.Search([2]float64{box.MinLng, box.MinLat}, [2]float64{box.MaxLng, box.MaxLat}, func(_, _ [2]float64, e uint32) bool {
+		gr.each(box, func(e uint32) bool {
 			cand, err := ix.project(ctx, p, e, c)
 			if err != nil {
 				ferr = err
