@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/vmihailenco/msgpack/v5"
+	"github.com/bando-vn/bando/core/tile"
 )
 
 const arcSize = 16
@@ -96,11 +96,11 @@ func unpackArcs(offb, blob []byte, n int, name string) ([]uint32, []Arc, error) 
 // DecodeCHTile unpacks and checks a hierarchy tile.
 func DecodeCHTile(b []byte) (*CHTile, error) {
 	var p packedCH
-	if err := msgpack.Unmarshal(b, &p); err != nil {
-		return nil, corrupt("%v", err)
+	if err := unmarshal(b, &p); err != nil {
+		return nil, err
 	}
-	if p.V != Version {
-		return nil, corrupt("hierarchy tile version %d", p.V)
+	if err := tile.CheckLayerVersion("ch", int64(p.V)); err != nil {
+		return nil, err
 	}
 	if int64(p.Count)*4 > int64(len(b)) {
 		return nil, corrupt("hierarchy tile claims %d nodes in %d bytes", p.Count, len(b))
@@ -166,11 +166,11 @@ func EncodeIndex(ix *Index) ([]byte, error) {
 // contiguous node and edge ranges.
 func DecodeIndex(b []byte) (*Index, error) {
 	var ix Index
-	if err := msgpack.Unmarshal(b, &ix); err != nil {
-		return nil, corrupt("index: %v", err)
+	if err := unmarshal(b, &ix); err != nil {
+		return nil, err
 	}
-	if ix.V != Version {
-		return nil, corrupt("index version %d", ix.V)
+	if err := tile.CheckLayerVersion("graph", int64(ix.V)); err != nil {
+		return nil, err
 	}
 	var n, e uint32
 	for i, c := range ix.Cells {

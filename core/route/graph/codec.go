@@ -93,6 +93,19 @@ func marshal(v any) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// unmarshal checks every declared length against the input before
+// decoding, so a damaged tile cannot make the decoder allocate more than
+// its size.
+func unmarshal(b []byte, v any) error {
+	if err := tile.CheckMsgpack(b); err != nil {
+		return err
+	}
+	if err := msgpack.Unmarshal(b, v); err != nil {
+		return corrupt("%v", err)
+	}
+	return nil
+}
+
 func b2u8(b bool) uint8 {
 	if b {
 		return 1
@@ -133,11 +146,11 @@ func corrupt(format string, a ...any) error {
 // tile.ErrCorrupt, never a panic.
 func DecodeTile(b []byte) (*Tile, error) {
 	var p packedBase
-	if err := msgpack.Unmarshal(b, &p); err != nil {
-		return nil, corrupt("%v", err)
+	if err := unmarshal(b, &p); err != nil {
+		return nil, err
 	}
-	if p.V != Version {
-		return nil, corrupt("base tile version %d", p.V)
+	if err := tile.CheckLayerVersion("graph", int64(p.V)); err != nil {
+		return nil, err
 	}
 	t := &Tile{NodeStart: p.NodeStart, EdgeStart: p.EdgeStart, NodeFlags: p.NFlag, Geom: p.Geom}
 	var err error

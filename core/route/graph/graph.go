@@ -3,7 +3,6 @@ package graph
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -17,7 +16,7 @@ var ErrNoGraph = errors.New("bundle has no routing graph")
 // Graph reads a bundle's graph layer, decoding tiles on first use and
 // keeping them. It is safe for concurrent use.
 type Graph struct {
-	src   tile.Getter
+	st    *tile.Store
 	Index *Index
 	base  []atomic.Pointer[Tile]
 	mu    sync.Mutex
@@ -29,12 +28,14 @@ type Graph struct {
 	TilesRead, BytesRead atomic.Int64
 }
 
-// Open reads the index tile.
-func Open(ctx context.Context, src tile.Getter) (*Graph, error) {
-	b, err := src.Tile(ctx, IndexKey)
-	if errors.Is(err, tile.ErrNotFound) {
+// Open reads the index tile. Tiles are read and decoded through the
+// store's one cache (tile.Decode); the graph then keeps the decoded tiles
+// it has used, so a search touches no lock or map per node.
+func Open(ctx context.Context, st *tile.Store) (*Graph, error) {
+	if !st.Has(IndexKey) {
 		return nil, ErrNoGraph
 	}
+	b, err := st.Tile(ctx, IndexKey)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +43,7 @@ func Open(ctx context.Context, src tile.Getter) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Graph{src: src, Index: ix, base: make([]atomic.Pointer[Tile], len(ix.Cells)), chs: map[string]*CH{}}
+	g := &Graph{st: st, Index: ix, base: make([]atomic.Pointer[Tile], len(ix.Cells)), chs: map[string]*CH{}}
 	g.nodeBucket = buckets(ix.Cells, g.NumNodes(), func(c IndexCell) uint32 { return c.NodeStart + c.Nodes })
 	g.edgeBucket = buckets(ix.Cells, g.NumEdges(), func(c IndexCell) uint32 { return c.EdgeStart + c.Edges })
 	g.TilesRead.Add(1)
@@ -68,14 +69,13 @@ func (g *Graph) NumEdges() uint32 {
 	return c.EdgeStart + c.Edges
 }
 
-func (g *Graph) fetch(ctx context.Context, key string) ([]byte, error) {
-	b, err := g.src.Tile(ctx, key)
-	if err != nil {
-		return nil, fmt.Errorf("graph tile %s: %w", key, err)
-	}
-	g.TilesRead.Add(1)
-	g.BytesRead.Add(int64(len(b)))
-	return b, nil
+// load decodes a tile through the store's cache, counting what it reads.
+func load[T any](ctx context.Context, g *Graph, key string, decode func([]byte) (T, error)) (T, error) {
+	return tile.Decode(ctx, g.st, key, func(b []byte) (T, error) {
+		g.TilesRead.Add(1)
+		g.BytesRead.Add(int64(len(b)))
+		return decode(b)
+	})
 }
 
 // CellTile returns base tile i (index order), decoding it on first use.
@@ -84,11 +84,7 @@ func (g *Graph) CellTile(ctx context.Context, i int) (*Tile, error) {
 		return t, nil
 	}
 	c := g.Index.Cells[i]
-	b, err := g.fetch(ctx, c.ID().Key())
-	if err != nil {
-		return nil, err
-	}
-	t, err := DecodeTile(b)
+	t, err := load(ctx, g, c.ID().Key(), DecodeTile)
 	if err != nil {
 		return nil, err
 	}
@@ -281,10 +277,8 @@ func (g *Graph) Hierarchy(profile, fingerprint string) *CH {
 
 func (h *CH) loadCore(ctx context.Context) error {
 	h.once.Do(func() {
-		b, err := h.g.fetch(ctx, CHCoreKey(h.Ref.Profile))
-		if err == nil {
-			h.core, err = DecodeCHTile(b)
-		}
+		var err error
+		h.core, err = load(ctx, h.g, CHCoreKey(h.Ref.Profile), DecodeCHTile)
 		if err == nil {
 			err = h.checkArcs(h.core)
 		}
@@ -329,11 +323,7 @@ func (h *CH) cellTile(ctx context.Context, ci int) (*CHTile, error) {
 	if t := h.tls[ci].Load(); t != nil {
 		return t, nil
 	}
-	b, err := h.g.fetch(ctx, CHKey(h.Ref.Profile, h.g.Index.Cells[ci].ID()))
-	if err != nil {
-		return nil, err
-	}
-	t, err := DecodeCHTile(b)
+	t, err := load(ctx, h.g, CHKey(h.Ref.Profile, h.g.Index.Cells[ci].ID()), DecodeCHTile)
 	if err == nil {
 		err = h.checkArcs(t)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 
-	"github.com/bando-vn/bando/core/route/costing"
 	rg "github.com/bando-vn/bando/core/route/graph"
 )
 
@@ -78,7 +77,7 @@ var errBroken = errors.New("relaxed path breaks a turn rule")
 // CHPath runs the hierarchy query (relaxed: no turn costs or restrictions)
 // and returns its path; errBroken when that path breaks a turn rule, in
 // which case the caller must run the exact search.
-func CHPath(ctx context.Context, g *rg.Graph, h *rg.CH, c costing.Costing, s, t *end) (*Path, error) {
+func CHPath(ctx context.Context, g *rg.Graph, h *rg.CH, c Costing, s, t *end) (*Path, error) {
 	f, b := newSide(false), newSide(true)
 	f.seed(s.e.V, s.toV)
 	f.seed(s.e.U, s.toU)
@@ -211,7 +210,7 @@ func unpackArc(ctx context.Context, h *rg.CH, from, to uint32, a rg.Arc, outward
 
 // checkTurns returns errBroken when consecutive edges make a u-turn or a
 // restricted turn.
-func checkTurns(ctx context.Context, g *rg.Graph, c costing.Costing, es []DirEdge) error {
+func checkTurns(ctx context.Context, g *rg.Graph, c Costing, es []DirEdge) error {
 	for i := 1; i < len(es); i++ {
 		a, b := es[i-1], es[i]
 		if a.Edge == b.Edge {

@@ -28,12 +28,12 @@ var (
 
 var hanoi struct {
 	once  sync.Once
-	tiles tile.MapGetter
+	tiles map[string][]byte
 	err   error
 }
 
 // hanoiTiles builds the Hà Nội graph layer once per test binary.
-func hanoiTiles(tb testing.TB) tile.MapGetter {
+func hanoiTiles(tb testing.TB) map[string][]byte {
 	hanoi.once.Do(func() {
 		t0 := time.Now()
 		var m map[string][]byte
@@ -47,8 +47,12 @@ func hanoiTiles(tb testing.TB) tile.MapGetter {
 	return hanoi.tiles
 }
 
-func openEngine(tb testing.TB, src tile.Getter) *search.Engine {
-	g, err := rg.Open(context.Background(), src)
+func openEngine(tb testing.TB, tiles map[string][]byte) *search.Engine {
+	st, err := tile.Open(context.Background(), tile.MapBundle(tiles), 256<<20)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := rg.Open(context.Background(), st)
 	if err != nil {
 		tb.Fatal(err)
 	}

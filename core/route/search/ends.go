@@ -4,10 +4,28 @@ import (
 	"context"
 	"math"
 
-	"github.com/bando-vn/bando/core/route/costing"
 	rg "github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/snap"
 )
+
+// Costing is what the search knows of a vehicle (core/route/costing's
+// profiles satisfy it). Costs are integer deciseconds; weight = duration.
+type Costing interface {
+	Name() string
+	// Fingerprint identifies the rules; a hierarchy built under another
+	// fingerprint is not used.
+	Fingerprint() string
+	// EdgeCost: cost of traversing e forward (U→V) or backward; ok=false
+	// when not allowed.
+	EdgeCost(e *rg.Edge, forward bool) (cost uint32, ok bool)
+	// NodeCost: cost of entering a node with these flags; ok=false when the
+	// vehicle may not pass it.
+	NodeCost(flags uint8) (cost uint32, ok bool)
+	// UTurnCost: the penalty of turning back at a dead end.
+	UTurnCost() uint32
+	// Applies: does the turn restriction bind this vehicle?
+	Applies(r *rg.Restriction) bool
+}
 
 // Inf is the cost of no route.
 const Inf = math.MaxUint32
@@ -52,7 +70,7 @@ type end struct {
 	fromU, fromV uint32
 }
 
-func newEnd(ctx context.Context, g *rg.Graph, c costing.Costing, pt snap.Point) (*end, error) {
+func newEnd(ctx context.Context, g *rg.Graph, c Costing, pt snap.Point) (*end, error) {
 	e, err := g.Edge(ctx, pt.Edge)
 	if err != nil {
 		return nil, err
@@ -80,7 +98,7 @@ func newEnd(ctx context.Context, g *rg.Graph, c costing.Costing, pt snap.Point) 
 	return x, nil
 }
 
-func nodeCost(ctx context.Context, g *rg.Graph, c costing.Costing, n uint32) (uint32, bool, error) {
+func nodeCost(ctx context.Context, g *rg.Graph, c Costing, n uint32) (uint32, bool, error) {
 	fl, err := g.NodeFlags(ctx, n)
 	if err != nil {
 		return 0, false, err

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"sync"
 
-	"github.com/bando-vn/bando/core/route/costing"
 	rg "github.com/bando-vn/bando/core/route/graph"
 )
 
@@ -51,7 +50,7 @@ func (sp *plainSpace) relax(s, d, parent uint32) {
 // ends, with the costing's penalty). It is the reference every faster
 // search is tested against and the fallback when a hierarchy's relaxed
 // answer breaks a turn rule.
-func Plain(ctx context.Context, g *rg.Graph, c costing.Costing, s, t *end) (*Path, error) {
+func Plain(ctx context.Context, g *rg.Graph, c Costing, s, t *end) (*Path, error) {
 	sp := getSpace(2 * int(g.NumEdges()))
 	defer plainPool.Put(sp)
 	sp.reset()
@@ -113,7 +112,7 @@ func Plain(ctx context.Context, g *rg.Graph, c costing.Costing, s, t *end) (*Pat
 // expand calls fn(next state, its head node, its edge cost, the turn's
 // cost) for every turn the costing allows from the directed edge s at its
 // head node.
-func expand(ctx context.Context, g *rg.Graph, c costing.Costing, s uint32, fn func(next, to, cost, turn uint32)) error {
+func expand(ctx context.Context, g *rg.Graph, c Costing, s uint32, fn func(next, to, cost, turn uint32)) error {
 	in := fromState(s)
 	e, err := g.Edge(ctx, in.Edge)
 	if err != nil {
@@ -158,7 +157,7 @@ func expand(ctx context.Context, g *rg.Graph, c costing.Costing, s uint32, fn fu
 }
 
 // onlyTurn returns the single edge an only_* restriction allows after from.
-func onlyTurn(c costing.Costing, rs []rg.Restriction, from uint32) (uint32, bool) {
+func onlyTurn(c Costing, rs []rg.Restriction, from uint32) (uint32, bool) {
 	for i := range rs {
 		if rs[i].Only && rs[i].From == from && c.Applies(&rs[i]) {
 			return rs[i].To, true
@@ -167,7 +166,7 @@ func onlyTurn(c costing.Costing, rs []rg.Restriction, from uint32) (uint32, bool
 	return 0, false
 }
 
-func banned(c costing.Costing, rs []rg.Restriction, from, to uint32) bool {
+func banned(c Costing, rs []rg.Restriction, from, to uint32) bool {
 	for i := range rs {
 		if !rs[i].Only && rs[i].From == from && rs[i].To == to && c.Applies(&rs[i]) {
 			return true

@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/bando-vn/bando/core/geo"
-	"github.com/bando-vn/bando/core/route/costing"
 	rg "github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/snap"
 )
@@ -63,7 +62,7 @@ type Route struct {
 }
 
 // Path returns the least-cost path from s to t.
-func (en *Engine) Path(ctx context.Context, c costing.Costing, s, t snap.Point) (*Path, error) {
+func (en *Engine) Path(ctx context.Context, c Costing, s, t snap.Point) (*Path, error) {
 	se, err := newEnd(ctx, en.G, c, s)
 	if err != nil {
 		return nil, err
@@ -82,7 +81,7 @@ func (en *Engine) Path(ctx context.Context, c costing.Costing, s, t snap.Point) 
 }
 
 // SnapAll snaps every location for the costing.
-func (en *Engine) SnapAll(ctx context.Context, c costing.Costing, locs []geo.LatLng) ([]snap.Point, error) {
+func (en *Engine) SnapAll(ctx context.Context, c Costing, locs []geo.LatLng) ([]snap.Point, error) {
 	pts := make([]snap.Point, len(locs))
 	for i, l := range locs {
 		p, err := en.Snap.Nearest(ctx, l, c)
@@ -96,7 +95,7 @@ func (en *Engine) SnapAll(ctx context.Context, c costing.Costing, locs []geo.Lat
 
 // Route snaps the locations and routes through them in order, one leg per
 // consecutive pair.
-func (en *Engine) Route(ctx context.Context, c costing.Costing, locs []geo.LatLng) (*Route, error) {
+func (en *Engine) Route(ctx context.Context, c Costing, locs []geo.LatLng) (*Route, error) {
 	if len(locs) < 2 {
 		return nil, errors.New("search: a route needs at least two locations")
 	}
@@ -123,7 +122,7 @@ func (en *Engine) Route(ctx context.Context, c costing.Costing, locs []geo.LatLn
 
 // Leg describes a path edge by edge: names, classes, flags, distances,
 // durations and geometry cut at the snapped points.
-func (en *Engine) Leg(ctx context.Context, c costing.Costing, p *Path) (Leg, error) {
+func (en *Engine) Leg(ctx context.Context, c Costing, p *Path) (Leg, error) {
 	leg := Leg{Cost: p.Cost, Fallback: p.Fallback}
 	var total uint32
 	for i, de := range p.Edges {

@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/bando-vn/bando/core/geo"
-	"github.com/bando-vn/bando/core/route/costing"
 	rg "github.com/bando-vn/bando/core/route/graph"
 )
 
@@ -126,15 +125,20 @@ func (gr *grid) each(b geo.BBox, fn func(e uint32) bool) bool {
 	return true
 }
 
+// Coster is what snapping needs of a vehicle's costing.
+type Coster interface {
+	EdgeCost(e *rg.Edge, forward bool) (cost uint32, ok bool)
+}
+
 // Usable reports whether the costing may use edge e in some direction.
-func Usable(c costing.Costing, e *rg.Edge) bool {
+func Usable(c Coster, e *rg.Edge) bool {
 	_, f := c.EdgeCost(e, true)
 	_, b := c.EdgeCost(e, false)
 	return f || b
 }
 
 // Nearest snaps p to the nearest edge usable by c within MaxDistanceM.
-func (ix *Index) Nearest(ctx context.Context, p geo.LatLng, c costing.Costing) (Point, error) {
+func (ix *Index) Nearest(ctx context.Context, p geo.LatLng, c Coster) (Point, error) {
 	if !p.Valid() {
 		return Point{}, ErrNoRoad
 	}
@@ -155,7 +159,7 @@ func (ix *Index) Nearest(ctx context.Context, p geo.LatLng, c costing.Costing) (
 
 // within returns the nearest usable edge among those whose box meets the
 // r-metre box around p (DistanceM = +Inf when none).
-func (ix *Index) within(ctx context.Context, p geo.LatLng, r float64, c costing.Costing) (Point, error) {
+func (ix *Index) within(ctx context.Context, p geo.LatLng, r float64, c Coster) (Point, error) {
 	box := geo.Around(p, r)
 	best := Point{DistanceM: math.Inf(1)}
 	var ferr error
@@ -192,7 +196,7 @@ func cellMeets(c rg.IndexCell, b geo.BBox) bool {
 
 // project computes p's projection onto edge e (DistanceM = +Inf when the
 // costing may not use e).
-func (ix *Index) project(ctx context.Context, p geo.LatLng, e uint32, c costing.Costing) (Point, error) {
+func (ix *Index) project(ctx context.Context, p geo.LatLng, e uint32, c Coster) (Point, error) {
 	info, err := ix.g.EdgeInfo(ctx, e)
 	if err != nil {
 		return Point{}, err
