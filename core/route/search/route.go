@@ -130,22 +130,7 @@ func (en *Engine) Leg(ctx context.Context, c Costing, p *Path) (Leg, error) {
 		if err != nil {
 			return leg, err
 		}
-		a, b := 0.0, 1.0 // fractions of the edge covered, in U→V terms
-		if i == 0 {
-			if de.Forward {
-				a = p.From.Fraction
-			} else {
-				b = p.From.Fraction
-			}
-		}
-		if i == len(p.Edges)-1 {
-			if de.Forward {
-				b = p.To.Fraction
-			} else {
-				a = p.To.Fraction
-			}
-		}
-		a, b = min(a, b), max(a, b)
+		a, b := span(p, i, de) // fractions of the edge covered, in U→V terms
 		full, _ := c.EdgeCost(info.Edge, de.Forward)
 		cost := part(b-a, full)
 		if i > 0 && p.Edges[i-1].Edge == de.Edge {
