@@ -1,10 +1,8 @@
 package google
 
 import (
-
 	"github.com/bando-vn/bando/core/shape"
 )
-
 
 // UnitComponent is the component of an official unit name ("" gives false).
 func UnitComponent(name string, types ...string) (AddressComponent, bool) {
