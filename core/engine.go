@@ -2,13 +2,17 @@ package core
 
 import (
 	"context"
+	"errors"
 	"sync"
 
 	"github.com/bando-vn/bando/core/access"
 	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/convert"
+	"github.com/bando-vn/bando/core/errs"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/place"
+	"github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/search"
 	"github.com/bando-vn/bando/core/shape"
 	"github.com/bando-vn/bando/core/tile"
 )
@@ -63,6 +67,10 @@ type Engine struct {
 
 	convMu sync.Mutex
 	conv   *convert.Converter // built on first use from admin/units (addressconvert.go)
+
+	routeOnce sync.Once
+	route     *search.Engine // nil without a graph layer
+	routeErr  error
 }
 
 // New opens the bundle behind src (reading only its manifest).
@@ -89,6 +97,26 @@ func (e *Engine) adminLookup() *admin.Lookup {
 		}
 	})
 	return e.admin
+}
+
+// router returns the routing engine; a bundle without a graph layer
+// gives a 404.
+func (e *Engine) router(ctx context.Context) (*search.Engine, error) {
+	e.routeOnce.Do(func() {
+		g, err := graph.Open(ctx, e.store)
+		if err == nil {
+			e.route = search.New(g)
+		} else if !errors.Is(err, graph.ErrNoGraph) {
+			e.routeErr = err
+		}
+	})
+	if e.routeErr != nil {
+		return nil, e.routeErr
+	}
+	if e.route == nil {
+		return nil, errs.NotFoundf("this bundle has no routing graph")
+	}
+	return e.route, nil
 }
 
 // enrich gives a place what shaping needs and must not fetch itself: the

@@ -32,6 +32,7 @@ func init() {
 		"/v1/forcodes/decode": {method: "POST", shape: fixed(ShapeGoogle), handler: serveForcodesDecode},
 		"/v1/address/convert": {method: "GET", shape: convertShape, handler: serveConvert},
 		"/v1/admin/usage":     {method: "GET", shape: fixed(ShapeGoogle), handler: serveUsage},
+		"/v1/distancematrix":  {method: "GET", shape: fixed(ShapeValhalla), handler: serveDistanceMatrix},
 	}
 }
 
