@@ -37,11 +37,9 @@ type Options struct {
 }
 
 // DefaultWork is the local search budget in move evaluations for k free
-// (interior) stops: 1000·k², at least 100 000 and at most 3 000 000 —
-// about 50 ms native and 0.2 s in wasm for 50 stops (BENCHMARKS.trip.md).
-// With it every TSPLIB instance of the tests was solved to optimality from
-// 10 seeds out of 10; at half of it the worst of the 90 runs was 0.51% over.
-func DefaultWork(k int) int64 { return min(max(1000*int64(k)*int64(k), 100_000), 3_000_000) }
+// (interior) stops: 2000·k², at least 100 000 and at most 6 000 000 —
+// about 70 ms native and 0.3 s in wasm for 50 stops (BENCHMARKS.trip.md).
+func DefaultWork(k int) int64 { return min(max(2000*int64(k)*int64(k), 100_000), 6_000_000) }
 
 // Result is a visiting order and its cost.
 type Result struct {

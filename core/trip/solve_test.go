@@ -32,6 +32,11 @@ func TestSolveEdgeCases(t *testing.T) {
 	if _, err := Solve(nan, Options{}); !errors.Is(err, ErrBadMatrix) {
 		t.Errorf("NaN: %v", err)
 	}
+	huge := NewMatrix(3)
+	huge.Set(2, 0, -2*MaxCost)
+	if _, err := Solve(huge, Options{}); !errors.Is(err, ErrBadMatrix) {
+		t.Errorf("huge: %v", err)
+	}
 	if _, err := Solve(Matrix{N: 3, Cost: make([]float64, 8)}, Options{}); !errors.Is(err, ErrBadMatrix) {
 		t.Errorf("short: %v", err)
 	}
