@@ -24,7 +24,7 @@ const (
 type search struct {
 	p      *problem
 	t, buf []int32
-	pos    []int32   // pos[v]: index of stop v in t (s: 0, e: k+1)
+	pos    []int32 // pos[v]: index of stop v in t (s: 0, e: k+1)
 	nbr    [][]arc // nbr[v]: the stops w ≠ v by increasing c(v, w)
 	inNbr  [][]arc // inNbr[v]: the stops u ≠ v by increasing c(u, v)
 	in     []int32 // in[v]: the edge entering v (see inEdge)
@@ -434,4 +434,3 @@ func (p *problem) construct(restart int, rng *rand.Rand) []int32 {
 	rng.Shuffle(len(inner), func(i, j int) { inner[i], inner[j] = inner[j], inner[i] })
 	return t
 }
-
