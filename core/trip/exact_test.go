@@ -68,15 +68,7 @@ func TestAgainstBruteForce(t *testing.T) {
 	for inst := range 500 {
 		n := 3 + rng.IntN(8)
 		roundTrip := n <= 9 && rng.IntN(4) == 0
-		var m Matrix
-		switch inst % 3 {
-		case 0:
-			m = randomMatrix(rng, n, 0)
-		case 1:
-			m = randomMatrix(rng, n, 0.25)
-		default:
-			m = hanoiMatrix(rng, n)
-		}
+		m := mixedMatrix(rng, n, inst)
 		wantU, wantF := bruteForce(m, roundTrip)
 		for _, force := range []bool{false, true} {
 			r, err := Solve(m, Options{RoundTrip: roundTrip, ForceHeuristic: force})
@@ -110,15 +102,7 @@ func TestLocalSearchVsHeldKarp(t *testing.T) {
 	rng := rand.New(rand.NewPCG(testSeed(t, 1316), 1316))
 	for inst := range 100 {
 		n := ExactMaxStops + 1 + rng.IntN(4)
-		var m Matrix
-		switch inst % 3 {
-		case 0:
-			m = randomMatrix(rng, n, 0)
-		case 1:
-			m = randomMatrix(rng, n, 0.25)
-		default:
-			m = hanoiMatrix(rng, n)
-		}
+		m := mixedMatrix(rng, n, inst)
 		roundTrip := inst%4 == 0
 		r, err := Solve(m, Options{RoundTrip: roundTrip})
 		if err != nil || r.Exact {
@@ -139,4 +123,16 @@ func toInt32(v []int) []int32 {
 		out[i] = int32(x)
 	}
 	return out
+}
+
+// mixedMatrix cycles through the three kinds of instances: independent
+// asymmetric costs, the same with 25% unreachable pairs, Hà Nội travel times.
+func mixedMatrix(rng *rand.Rand, n, inst int) Matrix {
+	switch inst % 3 {
+	case 0:
+		return randomMatrix(rng, n, 0)
+	case 1:
+		return randomMatrix(rng, n, 0.25)
+	}
+	return hanoiMatrix(rng, n)
 }
