@@ -374,7 +374,7 @@ func (p *problem) iteratedLocalSearch(seed uint64, work int64, deadline time.Tim
 	bestCost := 0.0
 	cur := make([]int32, k+2)
 	for restart := 0; !s.spent(); restart++ {
-		if restart >= 2 && restart%2 == 0 { // from the best so far, shaken hard
+		if restart >= 2 && restart%2 == 0 && k >= 16 { // from the best so far, shaken hard
 			s.setTour(best)
 			for range 3 {
 				s.kick(rng)
@@ -420,8 +420,9 @@ func (p *problem) iteratedLocalSearch(seed uint64, work int64, deadline time.Tim
 func restartAfter(k int) int { return 20 + 5*k }
 
 // construct builds the starting tour of a restart: nearest neighbour, then
-// cheapest insertion in index order, then random orders (odd restarts; even
-// ones start from the best tour kicked three times).
+// cheapest insertion in index order, then random orders (below 16 free
+// stops every restart, above only odd ones: even ones start from the best
+// tour kicked three times).
 func (p *problem) construct(restart int, rng *rand.Rand) []int32 {
 	switch restart {
 	case 0:

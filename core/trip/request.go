@@ -16,17 +16,21 @@ import (
 const MaxLocations = 50
 
 // Valhalla's error codes for a bad optimized_route request, with its
-// messages (valhalla/valhalla src/worker.cc error_codes). 171 (no road near
-// a location) and 442 (no path) come from the routing engine.
+// messages (the error_codes table of Valhalla's worker; an extra detail
+// follows ": "). 171 (no road near a location) and 442 (no path) are for
+// the routing engine to return.
 const (
-	CodeUnparsable   = 100 // "Failed to parse json request"
-	CodeNoLocations  = 110 // "Insufficiently specified required parameter 'locations'"
-	CodeTooFew       = 120 // "Insufficient number of locations provided"
-	CodeUnknownCost  = 125 // "No costing method found"
-	CodeBadLocation  = 130 // "Failed to parse location"
-	CodeTooMany      = 150 // "Exceeded max locations"
-	CodeNoRoad       = 171 // "No suitable edges near location"
-	CodeNoPath       = 442 // "No path could be found for input"
+	CodeUnparsable  = 100 // "Failed to parse json request"
+	CodeNoLocations = 110 // "Insufficiently specified required parameter 'locations'"
+	CodeTooFew      = 120 // "Insufficient number of locations provided"
+	CodeUnknownCost = 125 // "No costing method found"
+	CodeBadLocation = 130 // "Failed to parse location"
+	CodeTooMany     = 150 // "Exceeded max locations"
+	CodeNoRoad      = 171 // "No suitable edges near location"
+	CodeNoPath      = 442 // "No path could be found for input"
+)
+
+const (
 	defaultCosting   = "auto"
 	defaultUnits     = "km"
 	defaultLanguage  = "vi-VN"
