@@ -2,13 +2,9 @@ package core
 
 import (
 	"context"
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/hex"
-	"fmt"
-	"strings"
 	"sync"
 
+	"github.com/bando-vn/bando/core/access"
 	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/place"
@@ -24,27 +20,25 @@ type Options struct {
 	// KeyHashes are SHA-256 hashes of the accepted API keys. Empty: any key
 	// or none is accepted (local development and the in-process APIs).
 	KeyHashes [][32]byte
+	// Gate checks keys, rates and quotas and bills requests (API.md §2);
+	// it takes precedence over KeyHashes. See core/access.
+	Gate *access.Gate
 	// CacheBytes bounds the decoded-tile cache (0: tile.DefaultCacheBytes).
 	CacheBytes int
 }
 
 // ParseKeyHashes reads SHA-256 hashes, 64 hex digits each, one per line or
 // separated by commas or spaces; blank lines and lines starting with # are
-// skipped.
+// skipped (access.ParseKeys, whose errors never show the offending text:
+// it may be a plain key).
 func ParseKeyHashes(s string) ([][32]byte, error) {
-	var out [][32]byte
-	for _, line := range strings.Split(s, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		for _, f := range strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
-			b, err := hex.DecodeString(f)
-			if err != nil || len(b) != 32 {
-				return nil, fmt.Errorf("key hash %q: expected 64 hex digits (SHA-256)", f)
-			}
-			out = append(out, [32]byte(b))
-		}
+	ks, err := access.ParseKeys(s)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][32]byte, len(ks))
+	for i, k := range ks {
+		out[i] = k.Hash
 	}
 	return out, nil
 }
@@ -55,6 +49,9 @@ func ParseKeyHashes(s string) ([][32]byte, error) {
 type Engine struct {
 	store *tile.Store
 	opts  Options
+
+	gateOnce sync.Once
+	gateV    *access.Gate
 
 	adminOnce sync.Once
 	admin     *admin.Lookup // nil without an admin layer
@@ -71,19 +68,6 @@ func New(ctx context.Context, src tile.Source, opts Options) (*Engine, error) {
 
 // Store returns the engine's tile store.
 func (e *Engine) Store() *tile.Store { return e.store }
-
-// keyOK checks an API key against the configured hashes in constant time.
-func (e *Engine) keyOK(key string) bool {
-	if len(e.opts.KeyHashes) == 0 {
-		return true
-	}
-	sum := sha256.Sum256([]byte(key))
-	ok := 0
-	for _, h := range e.opts.KeyHashes {
-		ok |= subtle.ConstantTimeCompare(sum[:], h[:])
-	}
-	return ok == 1 && key != ""
-}
 
 // adminLookup returns the engine's administrative lookup, nil when the
 // bundle has no admin layer.

@@ -68,17 +68,15 @@ func (e *Engine) Serve(ctx context.Context, r *Request) (resp *Response) {
 	if perr != nil {
 		return errorResponse(shp, errs.As(perr))
 	}
-	if !e.keyOK(p.get("apikey")) {
-		msg := "apikey: missing"
-		if p.get("apikey") != "" {
-			msg = "apikey: unknown key"
-		}
-		return errorResponse(shp, &errs.Error{Kind: errs.Denied, Msg: msg})
+	ticket, refused, ok := e.admit(ctx, shp, p)
+	if !ok {
+		return refused
 	}
 	body, err := ep.handler(ctx, e, p, r)
 	if err != nil {
 		return errorResponse(shp, errs.As(err))
 	}
+	e.bill(ctx, ticket, path, p)
 	return jsonResponse(200, body)
 }
 
