@@ -36,7 +36,7 @@ func TestParseKeysNeverShowsAPlainKey(t *testing.T) {
 }
 
 func TestParseKeysRoundTrip(t *testing.T) {
-	k := Key{Hash: HashKey("k1"), Revoked: true, PerMinute: 5, PerDay: 100}
+	k := Key{Hash: HashKey("k1"), Revoked: true, Admin: true, PerMinute: 5, PerDay: 100}
 	ks := mustKeys(t, "# list\n"+k.Format()+"\n\n"+HashKey("a").String()+","+HashKey("b").String())
 	if len(ks) != 3 || ks[0] != k || ks[1].Hash != HashKey("a") || ks[2].Hash != HashKey("b") {
 		t.Fatalf("got %+v", ks)
@@ -125,7 +125,7 @@ func TestRateAndQuota(t *testing.T) {
 	if want := int((14*time.Hour - 30*time.Second - time.Minute) / time.Second); d.RetryAfter != want {
 		t.Fatalf("Retry-After %d, want %d (seconds to UTC midnight)", d.RetryAfter, want)
 	}
-	cs := u.Counters("")
+	cs, _ := u.Counters(context.Background(), "")
 	if len(cs) != 1 || cs[0].Requests != 5 || cs[0].Units != 5 || cs[0].Key != HashKey("k").ID() || cs[0].Day != "2026-11-23" {
 		t.Fatalf("counters %+v", cs)
 	}
@@ -161,7 +161,7 @@ func TestSessionUnits(t *testing.T) {
 		}
 		total += s.units
 	}
-	if cs := g.Usage.(*Memory).Counters(tk.Key.Hash.ID()); len(cs) != 1 || cs[0].Units != total || cs[0].Requests != len(steps) {
+	if cs, _ := g.Usage.(*Memory).Counters(context.Background(), tk.Key.Hash.ID()); len(cs) != 1 || cs[0].Units != total || cs[0].Requests != len(steps) {
 		t.Fatalf("counters %+v, want %d units over %d requests", cs, total, len(steps))
 	}
 }

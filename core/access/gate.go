@@ -19,6 +19,8 @@ type Usage interface {
 	Add(ctx context.Context, keyID, day string, units int) (dayRequests int)
 	// Requests returns the key's requests so far on day.
 	Requests(ctx context.Context, keyID, day string) int
+	// Counters returns keyID's counters ("" for every key), oldest first.
+	Counters(ctx context.Context, keyID string) ([]Counter, error)
 }
 
 // Gate admits requests: it checks the key, the key's per-minute rate and
@@ -253,7 +255,7 @@ func (m *Memory) prune(today string) {
 
 // Counters returns the counters of keyID ("" for every key), oldest day
 // first.
-func (m *Memory) Counters(keyID string) []Counter {
+func (m *Memory) Counters(_ context.Context, keyID string) ([]Counter, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var out []Counter
@@ -263,7 +265,7 @@ func (m *Memory) Counters(keyID string) []Counter {
 		}
 	}
 	sortCounters(out)
-	return out
+	return out, nil
 }
 
 func sortCounters(cs []Counter) {

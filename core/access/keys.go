@@ -47,6 +47,8 @@ func redact(s string) string {
 type Key struct {
 	Hash    Hash
 	Revoked bool
+	// Admin keys may also read usage (/v1/admin/usage).
+	Admin bool
 	// PerMinute and PerDay bound the key's requests (0: no limit).
 	PerMinute int
 	PerDay    int
@@ -80,7 +82,7 @@ func (s StaticKeys) Lookup(_ context.Context, h Hash) (Key, bool, error) {
 
 // ParseKeys reads a key list: one key per line,
 //
-//	<sha256 hex> [revoked] [rpm=N] [rpd=N] [# comment]
+//	<sha256 hex> [revoked] [admin] [rpm=N] [rpd=N] [# comment]
 //
 // or several bare hashes separated by commas or spaces (the older
 // BANDO_KEY_HASHES form). Blank lines and lines starting with # are
@@ -117,13 +119,14 @@ func ParseKeys(s string) (StaticKeys, error) {
 
 func (k *Key) setAttr(f string) error {
 	name, val, hasVal := strings.Cut(f, "=")
-	if name == "revoked" && !hasVal {
-		k.Revoked = true
+	if !hasVal && (name == "revoked" || name == "admin") {
+		k.Revoked = k.Revoked || name == "revoked"
+		k.Admin = k.Admin || name == "admin"
 		return nil
 	}
 	n, err := strconv.Atoi(val)
 	if !hasVal || err != nil || n < 0 {
-		return fmt.Errorf("bad attribute %s (want revoked, rpm=N or rpd=N)", redact(f))
+		return fmt.Errorf("bad attribute %s (want revoked, admin, rpm=N or rpd=N)", redact(f))
 	}
 	switch name {
 	case "rpm":
@@ -131,7 +134,7 @@ func (k *Key) setAttr(f string) error {
 	case "rpd":
 		k.PerDay = n
 	default:
-		return fmt.Errorf("bad attribute %s (want revoked, rpm=N or rpd=N)", redact(f))
+		return fmt.Errorf("bad attribute %s (want revoked, admin, rpm=N or rpd=N)", redact(f))
 	}
 	return nil
 }
@@ -142,6 +145,9 @@ func (k Key) Format() string {
 	b.WriteString(k.Hash.String())
 	if k.Revoked {
 		b.WriteString(" revoked")
+	}
+	if k.Admin {
+		b.WriteString(" admin")
 	}
 	if k.PerMinute > 0 {
 		fmt.Fprintf(&b, " rpm=%d", k.PerMinute)
