@@ -14,6 +14,7 @@ help:
 	@echo "make bando          native CLI at build/bando"
 	@echo "make wasm           build/bando.wasm + build/wasm_exec.js"
 	@echo "make worker         the Cloudflare Worker in worker/build"
+	@echo "make deploy-dry-run the Worker's sizes and bindings, checked offline"
 	@echo "make demo           sample bundle + /v1 and a search page on 127.0.0.1:$(PORT)"
 	@echo "make test           everything CI runs"
 
@@ -74,9 +75,14 @@ test-wasm:
 test-js: wasm worker js-deps
 	node --test js/test/*.test.mjs
 
-.PHONY: test-worker test-browser
+.PHONY: test-worker test-browser deploy-dry-run
 test-worker: worker js-deps
-	node --test js/test/contract.worker.test.mjs
+	node --test js/test/contract.worker.test.mjs js/test/worker-access.test.mjs
+
+# Offline: build the Worker, `wrangler deploy --dry-run`, check sizes,
+# asset limits and bindings (PLAN=paid for the paid plan's limits).
+deploy-dry-run: worker js-deps
+	sh worker/deploy-check.sh
 
 test-browser: wasm js-deps
 	node --test js/test/contract.browser.test.mjs

@@ -26,6 +26,9 @@
 //	BANDO_KEY_HASHES   secret, the fallback when there is no KV binding: a key
 //	                   list (access.ParseKeys). Neither: every /v1 request gets
 //	                   503 (a misconfigured Worker fails closed).
+//	BANDO_KEY_TTL      seconds a KV answer is remembered (1..60, default 60):
+//	                   a revoked key is refused within that (plus KV's own
+//	                   propagation delay on Cloudflare)
 //	BANDO_USAGE        Durable Object namespace binding: usage counters
 //	BANDO_CACHE_BYTES  tile cache budget in bytes (optional)
 //	BANDO_GOGC, BANDO_MEMORY_LIMIT   Go GC percent ("off") and soft heap limit
@@ -103,7 +106,15 @@ func gateOf(env, glue js.Value) (*access.Gate, error) {
 	g := &access.Gate{}
 	switch {
 	case env.Get("BANDO_KEYS").Type() == js.TypeObject:
-		g.Keys = &access.Cached{Src: kvKeys{glue.Get("lookupKey")}, TTL: access.MaxKeyTTL}
+		ttl := access.MaxKeyTTL
+		if v := envString(env, "BANDO_KEY_TTL"); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 60 {
+				return nil, errors.New("BANDO_KEY_TTL: expected seconds from 1 to 60")
+			}
+			ttl = time.Duration(n) * time.Second
+		}
+		g.Keys = &access.Cached{Src: kvKeys{glue.Get("lookupKey")}, TTL: ttl}
 	case envString(env, "BANDO_KEY_HASHES") != "":
 		ks, err := access.ParseKeys(envString(env, "BANDO_KEY_HASHES"))
 		if err != nil {
