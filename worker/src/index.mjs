@@ -180,9 +180,24 @@ export class BandoUsage {
 // instance is the live Go program: {go, exited, fail}.
 let instance = null;
 
-function start() {
+// start runs the Go program until it waits for requests. With early (at
+// the script's global scope, i.e. in Cloudflare's start-up phase, not
+// billed to a request) crypto.getRandomValues is not allowed, so the few
+// random bytes Go's runtime asks for at start (map hash seeds) come from
+// Math.random; everything after start gets crypto.getRandomValues.
+let globalScope = false;
+function start(early = false) {
   const go = new globalThis.Go();
   const inst = { go, exited: false, fail: null };
+  const getRandomData = go.importObject.gojs["runtime.getRandomData"];
+  go.importObject.gojs["runtime.getRandomData"] = (sp) => {
+    if (!globalScope) return getRandomData(sp);
+    sp >>>= 0;
+    const mem = new DataView(go._inst.exports.mem.buffer);
+    const ptr = Number(mem.getBigInt64(sp + 8, true)), len = Number(mem.getBigInt64(sp + 16, true));
+    const b = new Uint8Array(go._inst.exports.mem.buffer, ptr, len);
+    for (let i = 0; i < len; i++) b[i] = (Math.random() * 256) | 0;
+  };
   const wasmExit = go.importObject.gojs["runtime.wasmExit"];
   go.importObject.gojs["runtime.wasmExit"] = (sp) => {
     wasmExit(sp);
@@ -204,6 +219,17 @@ function start() {
     throw new Error("bando worker: the Go program did not start");
   }
   return inst;
+}
+
+// Start Go now, in the start-up phase, so that the first request does not
+// pay for it; if that is refused, the first request starts it.
+try {
+  globalScope = true;
+  instance = start(true);
+} catch {
+  instance = null;
+} finally {
+  globalScope = false;
 }
 
 // The FIFO: busy is true while a request is in Go; waiters are the requests
