@@ -30,7 +30,9 @@ worker:
 	test -f $(BUNDLE)/manifest.json || (echo "worker: no bundle at BUNDLE=$(BUNDLE)" >&2; exit 1)
 	rm -rf worker/build
 	mkdir -p worker/build/assets
-	$(WASMENV) $(GO) build -trimpath -ldflags="-s -w" -o worker/build/app.wasm ./worker
+	rm -rf worker/warmup && cp -R testdata/bundle worker/warmup
+	$(WASMENV) $(GO) build -trimpath -tags warmup -ldflags="-s -w" -o worker/build/app.wasm ./worker
+	rm -rf worker/warmup
 	if [ -n "$(WASM_OPT)" ] && command -v $(WASM_OPT) >/dev/null 2>&1; then \
 		$(WASM_OPT) -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
 			worker/build/app.wasm -o worker/build/app.opt.wasm && mv worker/build/app.opt.wasm worker/build/app.wasm; \

@@ -51,6 +51,7 @@ import (
 )
 
 func main() {
+	warmUp()
 	js.Global().Set("__bandoServe", js.FuncOf(serveJS))
 	if ready := js.Global().Get("__bandoReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
