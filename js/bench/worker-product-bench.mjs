@@ -2,7 +2,7 @@
 // shared with others): cold start, Worker CPU per request per endpoint, and
 // a mixed-load run. Compares Worker builds (e.g. main's and this branch's).
 //
-//   node js/bench/worker-product-bench.mjs --build worker/build [--build /tmp/old/worker/build]
+//   node js/bench/worker-product-bench.mjs --build worker/build [--build /tmp/old/worker/build@/tmp/old/testdata/bundle]
 //        [--bundle testdata/bundle] [--cold 7] [--n 1000] [--repeats 3]
 //        [--load-seconds 60] [--connections 32] [--out file.md]
 //
@@ -28,9 +28,12 @@ import { startWorker, workerdPids, cpuTicks, wranglerSettings } from "../test/wo
 
 const args = process.argv.slice(2);
 const opt = (name, def) => { const i = args.indexOf("--" + name); return i >= 0 ? args[i + 1] : def; };
+// --build DIR[@BUNDLE]: a Worker build and the bundle it reads (default
+// --bundle): an older build may need the bundle of its own tree.
+const DEFAULT_BUNDLE = opt("bundle", join(repoRoot, "testdata/bundle"));
 const builds = args.flatMap((a, i) => (a === "--build" ? [args[i + 1]] : []));
 if (!builds.length) builds.push(join(repoRoot, "worker/build"));
-const BUNDLE = opt("bundle", join(repoRoot, "testdata/bundle"));
+let BUNDLE = DEFAULT_BUNDLE;
 const COLD = Number(opt("cold", 7));
 const N = Number(opt("n", 1000));
 const REPEATS = Number(opt("repeats", 3));
@@ -199,9 +202,11 @@ log(`- bundle: ${BUNDLE}`);
 const noopMs = await noop();
 log(`- no-op JS Worker (harness: Miniflare entry + asset router + HTTP): ${f(noopMs, 3)} ms CPU/request`);
 log(`- no-op JS Worker, cold (${COLD} fresh workerd, medians): ${coldLine(await cold(null))}`);
-for (const build of builds) {
+for (const spec of builds) {
+  const [build, bundle] = spec.split("@");
+  BUNDLE = bundle ?? DEFAULT_BUNDLE;
   log();
-  log(`## build ${build}`);
+  log(`## build ${build} (bundle ${BUNDLE})`);
   const c = await cold(build);
   log();
   log(`Cold isolate (${COLD} fresh workerd, medians): ${coldLine(c)}`);
@@ -214,7 +219,7 @@ for (const build of builds) {
       const ms = await cpuPer(mf, urls.map((u) => [m, u]));
       log(`| ${name} | ${f(ms, 3)} | ${f(ms - noopMs, 3)} |`);
     }
-    if (build === builds[0] && LOAD_S > 0) {
+    if (spec === builds[0] && LOAD_S > 0) {
       const p = pid();
       const rss0 = rssMB(p);
       const l = await load(url);
