@@ -101,3 +101,34 @@ func TestLogTargetHidesKeys(t *testing.T) {
 		t.Fatal(got)
 	}
 }
+
+func FuzzRewriteGoError(f *testing.F) {
+	f.Add([]byte("HTTP/1.1 400 Bad Request" + goErrorHeaders + "400 Bad Request"))
+	f.Add([]byte("HTTP/1.1 431 Request Header Fields Too Large" + goErrorHeaders + "x"))
+	f.Add([]byte("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n{}"))
+	f.Fuzz(func(t *testing.T, p []byte) {
+		b, ok := rewriteGoError(p)
+		if !ok {
+			return
+		}
+		resp, err := http.ReadResponse(bufio.NewReader(strings.NewReader(string(b))), nil)
+		if err != nil {
+			t.Fatalf("rewritten answer does not parse: %v\n%q", err, b)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		var v map[string]string
+		if resp.StatusCode < 400 || json.Unmarshal(body, &v) != nil || v["message"] == "" {
+			t.Fatalf("rewritten answer: %d %q", resp.StatusCode, body)
+		}
+	})
+}
+
+func FuzzLogTarget(f *testing.F) {
+	f.Add("/v1/x", "apikey=SECRET&text=a")
+	f.Fuzz(func(t *testing.T, path, q string) {
+		got := LogTarget(path, q)
+		if strings.ContainsAny(got, "\n\r") {
+			t.Fatalf("log line break: %q", got)
+		}
+	})
+}

@@ -162,8 +162,8 @@ test("faults: a deleted tile and a corrupted tile fail only their requests; the 
   const dir = mkdtempSync(join(tmpdir(), "bando-fault-"));
   try {
     cpSync(join(buildDir, "assets"), dir, { recursive: true });
-    unlinkSync(join(dir, "tiles/search/ph.mp")); // listed in the manifest, gone
-    const corrupt = join(dir, "tiles/search/ha.mp");
+    unlinkSync(join(dir, "tiles/sx/p.mp")); // listed in the manifest, gone
+    const corrupt = join(dir, "tiles/sx/h.mp");
     const b = readFileSync(corrupt);
     for (let i = 0; i < b.length; i += 3) b[i] ^= 0x5a;
     writeFileSync(corrupt, b);
