@@ -236,12 +236,13 @@ func ringContains(r orb.Ring, p orb.Point) bool {
 	return in
 }
 
-// orient makes outer rings counter-clockwise and holes clockwise in lon/lat
-// (clockwise and counter-clockwise once y points down, as MVT wants).
+// orient makes outer rings clockwise and holes counter-clockwise in lon/lat,
+// which projected to tile coordinates (y down) gives outer rings the
+// positive area MVT 2.1 §4.3.4.4 requires and holes the negative one.
 func orient(g orb.Geometry) orb.Geometry {
 	fix := func(p orb.Polygon) {
 		for i, r := range p {
-			if (i == 0) != (r.Orientation() == orb.CCW) {
+			if (i == 0) != (r.Orientation() == orb.CW) {
 				r.Reverse()
 			}
 		}
