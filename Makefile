@@ -44,6 +44,7 @@ wasm:
 	mkdir -p build
 	$(WASMENV) $(GO) build -trimpath -ldflags="-s -w" -o build/bando.wasm ./wasm
 	cp $(GOROOT)/lib/wasm/wasm_exec.js build/wasm_exec.js
+	mkdir -p js/dist && cp build/bando.wasm build/wasm_exec.js js/dist/
 
 js-deps:
 	cd js && (test -d node_modules || npm ci --no-audit --no-fund)
