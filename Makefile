@@ -6,7 +6,7 @@ NODEBIN := $(GOROOT)/lib/wasm
 PORT    ?= 8787
 SHARED  ?= ../shared
 
-.PHONY: all bando wasm worker js-deps demo test test-go test-wasm test-js test-h3 fuzz help sample-bundle clean
+.PHONY: all bando wasm worker js-deps demo demo-page test test-go test-wasm test-js test-h3 fuzz help sample-bundle clean
 
 all: bando wasm
 
@@ -53,10 +53,23 @@ js-deps:
 sample-bundle: bando
 	./build/bando build -q --osm testdata/sample.osm --admin testdata/admin --out testdata/bundle
 
-demo: bando
-	./build/bando build --osm testdata/sample.osm --admin testdata/admin --out build/demo-bundle
-	@echo "demo: try curl '127.0.0.1:$(PORT)/v1/autocomplete?text=pho%20hue&apikey=demo-key'"
-	./build/bando serve --bundle build/demo-bundle --addr 127.0.0.1:$(PORT) --keys testdata/keys.txt --page js/demo
+# The demo page: js/demo + the package's modules and wasm + MapLibre GL JS
+# from npm, vendored (no CDN) into build/demo-page.
+demo-page: wasm js-deps
+	rm -rf build/demo-page
+	mkdir -p build/demo-page/vendor build/demo-page/bando/dist
+	cp js/demo/* build/demo-page/
+	cp js/bando.mjs js/offline.mjs js/basemap.mjs js/style.mjs build/demo-page/bando/
+	cp js/dist/bando.wasm js/dist/wasm_exec.js build/demo-page/bando/dist/
+	cp js/node_modules/maplibre-gl/dist/maplibre-gl.js js/node_modules/maplibre-gl/dist/maplibre-gl.css js/node_modules/maplibre-gl/LICENSE.txt build/demo-page/vendor/
+
+# DEMO_OSM=../shared/data/vn2021/hanoi.osm.pbf DEMO_ADMIN=../shared/data/admin for a real city.
+DEMO_OSM   ?= testdata/sample.osm
+DEMO_ADMIN ?= testdata/admin
+demo: bando demo-page
+	./build/bando build --osm $(DEMO_OSM) --admin $(DEMO_ADMIN) --out build/demo-bundle
+	@echo "demo: open http://127.0.0.1:$(PORT)/ or curl '127.0.0.1:$(PORT)/v1/autocomplete?text=pho%20hue&apikey=demo-key'"
+	./build/bando serve --bundle build/demo-bundle --addr 127.0.0.1:$(PORT) --keys testdata/keys.txt --page build/demo-page
 
 test: test-go test-wasm test-js test-h3
 

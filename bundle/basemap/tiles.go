@@ -204,6 +204,7 @@ func encode(tl maptile.Tile, feats []*feature, deepest bool) []byte {
 	kept := ls[:0]
 	for _, l := range ls {
 		if len(l.Features) > 0 {
+			l.Version = 2 // MVT 2.1 (orb defaults to 1)
 			kept = append(kept, l)
 		}
 	}
