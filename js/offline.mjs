@@ -172,6 +172,9 @@ export function keyBBox(key) {
   if (m) return tileBBox(+m[1], +m[2], +m[3]);
   m = /^place\/(-?\d+)\/(-?\d+)$/.exec(key);
   if (m) return [m[2] * 0.1, m[1] * 0.1, (+m[2] + 1) * 0.1, (+m[1] + 1) * 0.1];
+  // admin/cell/<x>_<y>: 0.25° cells (core/admin/FORMAT.md §1, v1 builds)
+  m = /^admin\/cell\/(-?\d+)_(-?\d+)$/.exec(key);
+  if (m) return [m[1] * 0.25, m[2] * 0.25, (+m[1] + 1) * 0.25, (+m[2] + 1) * 0.25];
   return null;
 }
 
@@ -188,7 +191,7 @@ export function regionBBox(region, index) {
 
 /**
  * The keys of the tiles a region needs: every non-spatial tile (search,
- * admin, …), and the spatial ones (basemap archives, place cells) that
+ * …), and the spatial ones (basemap archives, place cells, admin cells) that
  * intersect the region's bbox.
  */
 export function regionKeys(manifest, bbox) {

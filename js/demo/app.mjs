@@ -221,8 +221,8 @@ $("download").onclick = async () => {
       signal: ac.signal,
       onProgress: (p) => { $("progress").value = p.done / p.total; $("storage").textContent = `${p.done}/${p.total} tệp · ${(p.bytes / 1048576).toFixed(2)} MiB`; },
     });
-    state.download = r;
     await showStorage();
+    state.download = r;
   } catch (e) {
     $("storage").textContent = e.name === "AbortError" ? "Đã huỷ (tải lại để tiếp tục)" : e.message;
   } finally {

@@ -132,7 +132,7 @@ test("demo: search, click, download, offline", { timeout: 300_000 }, async (t) =
       status: () => fresh.status(),
       autocomplete: () => fresh.autocomplete({ text: "hang bac" }),
       "forcodes/encode": () => fresh.forcodesEncode({ lat: p.lat, lng: p.lng }),
-      tiles: () => fresh.tile(14, 13014, 7214),
+      tiles: () => fresh.tile(14, 13009, 7212),
       place: () => fresh.place({ ids: "n1" }),
       "geocode/reverse": () => fresh.geocodeReverse({ "point.lat": p.lat, "point.lon": p.lng }),
       "geocode/forward": () => fresh.geocodeForward({ text: "Hàng Bạc, Hoàn Kiếm" }),
@@ -147,7 +147,7 @@ test("demo: search, click, download, offline", { timeout: 300_000 }, async (t) =
       if (name !== "status" && !probes[name]) continue;
       try {
         const v = await call();
-        res[name] = v instanceof Uint8Array ? { bytes: v.byteLength } : { ok: true, summary: JSON.stringify(v).slice(0, 120) };
+        res[name] = v instanceof Uint8Array ? { bytes: v.byteLength } : { ok: true, summary: JSON.stringify(v).slice(0, 600) };
       } catch (e) {
         res[name] = { error: `${e.name}: ${e.message}` };
       }
