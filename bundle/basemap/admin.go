@@ -125,19 +125,11 @@ func prop(f *geojson.Feature, key string) string {
 // outline turns polygons into the lines of their rings.
 func outline(g orb.Geometry) orb.MultiLineString {
 	var out orb.MultiLineString
-	add := func(p orb.Polygon) {
+	eachPolygon(g, func(p orb.Polygon) {
 		for _, r := range p {
 			out = append(out, orb.LineString(r))
 		}
-	}
-	switch v := g.(type) {
-	case orb.Polygon:
-		add(v)
-	case orb.MultiPolygon:
-		for _, p := range v {
-			add(p)
-		}
-	}
+	})
 	return out
 }
 

@@ -240,22 +240,27 @@ func ringContains(r orb.Ring, p orb.Point) bool {
 // which projected to tile coordinates (y down) gives outer rings the
 // positive area MVT 2.1 §4.3.4.4 requires and holes the negative one.
 func orient(g orb.Geometry) orb.Geometry {
-	fix := func(p orb.Polygon) {
+	eachPolygon(g, func(p orb.Polygon) {
 		for i, r := range p {
 			if (i == 0) != (r.Orientation() == orb.CW) {
 				r.Reverse()
 			}
 		}
-	}
+	})
+	return g
+}
+
+// eachPolygon calls fn for g if it is a polygon, or for each polygon of a
+// multipolygon; other geometries are ignored.
+func eachPolygon(g orb.Geometry, fn func(orb.Polygon)) {
 	switch v := g.(type) {
 	case orb.Polygon:
-		fix(v)
+		fn(v)
 	case orb.MultiPolygon:
 		for _, p := range v {
-			fix(p)
+			fn(p)
 		}
 	}
-	return g
 }
 
 // extent is the bounding box of the input's nodes.
