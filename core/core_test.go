@@ -162,3 +162,28 @@ func FuzzServe(f *testing.F) {
 		}
 	})
 }
+
+// TestPeliasStringsNeverNull: the text properties the seed types as
+// strings are "" when unknown, never null (API.md §3.10), also for places
+// outside every administrative unit and without an address.
+func TestPeliasStringsNeverNull(t *testing.T) {
+	e := fixtureEngine(t, Options{})
+	for _, text := range []string{"h", "cho", "nha hat", "pho hue"} {
+		for _, v2 := range []string{"false", "true"} {
+			r := e.Get(context.Background(), "/v1/autocomplete", url.Values{"text": {text}, "admin_v2": {v2}})
+			var pr struct {
+				Features []struct{ Properties map[string]any } `json:"features"`
+			}
+			if err := json.Unmarshal(r.Body, &pr); err != nil || len(pr.Features) == 0 {
+				t.Fatalf("%q: %v %s", text, err, r.Body)
+			}
+			for _, f := range pr.Features {
+				for _, k := range []string{"name", "label", "short_address", "region", "county", "locality"} {
+					if _, ok := f.Properties[k].(string); !ok {
+						t.Errorf("%q admin_v2=%s: %s is %v", text, v2, k, f.Properties[k])
+					}
+				}
+			}
+		}
+	}
+}

@@ -52,13 +52,13 @@ func errorBody(s Shape, e *errs.Error) (int, shape.Body) {
 	msg := e.Public()
 	switch s {
 	case ShapePelias:
-		return row.http, pelias.Error(msg)
+		return row.http, pelias.Error(row.google, msg)
 	case ShapeValhalla:
 		code := row.valhalla
 		if e.Code != 0 {
 			code = e.Code
 		}
-		return row.http, valhalla.Error{ErrorCode: code, Error: msg, StatusCode: row.http, Status: row.reason}
+		return row.http, valhalla.Error{ErrorCode: code, Error: msg, StatusCode: row.http, Status: row.reason, Message: msg}
 	}
-	return row.http, google.Error{Status: row.google, ErrorMessage: msg}
+	return row.http, google.Error{Status: row.google, ErrorMessage: msg, Message: msg}
 }

@@ -45,9 +45,9 @@ func bodyParams(p params, r *Request) (params, error) {
 			}
 		}
 	} else {
-		v, err := url.ParseQuery(body)
+		v, err := parseQuery(body)
 		if err != nil {
-			return p, errs.InvalidParam("body", "malformed form body")
+			return p, err
 		}
 		merged = v
 	}

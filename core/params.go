@@ -11,16 +11,10 @@ import (
 	"github.com/bando-vn/bando/core/geo"
 )
 
-// params wraps a parsed query string (first value wins) plus a body form.
+// params wraps the parsed query string (first value wins) plus a body
+// form; the typed accessors below validate one parameter each and name it
+// in their errors. parseParams (request.go) makes one.
 type params struct{ v url.Values }
-
-func parseParams(rawQuery string) (params, error) {
-	v, err := url.ParseQuery(rawQuery)
-	if err != nil {
-		return params{v}, errs.InvalidParam("query", "malformed query string (bad %%-escape or separator)")
-	}
-	return params{v}, nil
-}
 
 func (p params) has(name string) bool { _, ok := p.v[name]; return ok }
 

@@ -179,9 +179,14 @@ export class Bando {
 
   /**
    * Answer a /v1 request in-process. url: "/v1/…" or an absolute URL;
-   * init: {method, headers, body} as for fetch. Returns a Response.
+   * init: {method, headers, body, signal} as for fetch. Returns a Response.
+   * An AbortSignal cancels the engine's work (its context: pending tile
+   * reads stop) and the promise rejects with the signal's reason, as fetch
+   * does.
    */
   async fetch(url, init = {}) {
+    const signal = init.signal ?? undefined;
+    signal?.throwIfAborted();
     const target = typeof url === "string" ? url : url.href;
     const headers = {};
     new Headers(init.headers ?? {}).forEach((v, k) => { headers[k] = v; });
@@ -189,7 +194,8 @@ export class Bando {
     if (body !== null && typeof body !== "string") {
       body = body instanceof Uint8Array ? body : new TextEncoder().encode(String(body));
     }
-    const r = await this.#engine.serve({ method: (init.method ?? "GET").toUpperCase(), url: target, headers, body });
+    const r = await this.#engine.serve({ method: (init.method ?? "GET").toUpperCase(), url: target, headers, body, signal });
+    signal?.throwIfAborted();
     const nullBody = r.status === 204 || r.status === 304;
     return new Response(nullBody ? null : r.body, { status: r.status, headers: r.headers });
   }

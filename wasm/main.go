@@ -90,7 +90,10 @@ func serve(eng *core.Engine, a []js.Value) (js.Value, error) {
 			js.CopyBytesToGo(req.Body, b)
 		}
 	}
-	resp := eng.Serve(context.Background(), req)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	defer onAbort(r.Get("signal"), cancel)()
+	resp := eng.Serve(ctx, req)
 	out := js.Global().Get("Object").New()
 	out.Set("status", resp.Status)
 	hs := js.Global().Get("Array").New()
@@ -102,6 +105,25 @@ func serve(eng *core.Engine, a []js.Value) (js.Value, error) {
 	js.CopyBytesToJS(body, resp.Body)
 	out.Set("body", body)
 	return out, nil
+}
+
+// onAbort cancels the request's context when the AbortSignal sig (if any)
+// fires or has fired, so the engine stops waiting for tiles; it returns
+// the function that removes the listener.
+func onAbort(sig js.Value, cancel context.CancelFunc) (release func()) {
+	if sig.Type() != js.TypeObject || sig.Get("addEventListener").Type() != js.TypeFunction {
+		return func() {}
+	}
+	if sig.Get("aborted").Truthy() {
+		cancel()
+		return func() {}
+	}
+	fn := js.FuncOf(func(js.Value, []js.Value) any { cancel(); return nil })
+	sig.Call("addEventListener", "abort", fn)
+	return func() {
+		sig.Call("removeEventListener", "abort", fn)
+		fn.Release()
+	}
 }
 
 func str(v js.Value, def string) string {

@@ -149,7 +149,8 @@ func serve(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.Header().Set("Access-Control-Allow-Origin", "*")
-		b, _ := json.Marshal(map[string]string{"status": "UNKNOWN_ERROR", "error_message": "bando worker not ready: " + err.Error()})
+		msg := "bando worker not ready: " + err.Error()
+		b, _ := json.Marshal(map[string]string{"status": "UNKNOWN_ERROR", "error_message": msg, "message": msg})
 		send(w, http.StatusServiceUnavailable, b)
 		return
 	}

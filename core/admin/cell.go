@@ -390,8 +390,8 @@ func DecodeCell(b []byte) (*Cell, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	if version != FormatVersion {
-		return nil, fmt.Errorf("%w: admin: cell format version %d, want %d", tile.ErrCorrupt, version, FormatVersion)
+	if err := tile.CheckLayerVersion("admin cell", version); err != nil {
+		return nil, err
 	}
 	if c.Size == 0 {
 		return nil, fmt.Errorf("%w: admin: cell without size", tile.ErrCorrupt)

@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -195,6 +196,12 @@ func FuzzDecodeCell(f *testing.F) {
 	units, _ := EncodeUnits(&Units{NewWards: []UnitsNewWard{{"1", "x", "01", []Link{{"2", LinkPart}}}}})
 	f.Add(units)
 	f.Fuzz(func(t *testing.T, b []byte) {
+		if _, err := DecodeMeta(b); err != nil && !errors.Is(err, tile.ErrCorrupt) {
+			t.Fatalf("meta error does not wrap ErrCorrupt: %v", err)
+		}
+		if _, err := DecodeUnits(b); err != nil && !errors.Is(err, tile.ErrCorrupt) {
+			t.Fatalf("units error does not wrap ErrCorrupt: %v", err)
+		}
 		if c, err := DecodeCell(b); err == nil {
 			for _, p := range [][2]int32{{c.X * c.Size, c.Y * c.Size}, {c.X*c.Size + c.Size/2, c.Y*c.Size + c.Size/2}} {
 				if _, err := c.Query(p[0], p[1]); err != nil && !errors.Is(err, tile.ErrCorrupt) {
@@ -385,6 +392,32 @@ func TestBadLengths(t *testing.T) {
 		}
 		if !errors.Is(err, tile.ErrCorrupt) {
 			t.Errorf("%s: want ErrCorrupt, got %v", name, err)
+		}
+	}
+}
+
+// TestLayerVersions applies SPEC.md §6 to the admin tiles: any v ≥ 1
+// decodes, v 0 does not.
+func TestLayerVersions(t *testing.T) {
+	cell, _ := EncodeCell(sampleCell())
+	meta, _ := EncodeMeta(&Meta{CellSize: 2_500_000})
+	units, _ := EncodeUnits(&Units{})
+	decoders := map[string]func([]byte) error{
+		"cell":  func(b []byte) error { _, err := DecodeCell(b); return err },
+		"meta":  func(b []byte) error { _, err := DecodeMeta(b); return err },
+		"units": func(b []byte) error { _, err := DecodeUnits(b); return err },
+	}
+	for name, b := range map[string][]byte{"cell": cell, "meta": meta, "units": units} {
+		i := bytes.Index(b, []byte{0xa1, 'v', FormatVersion})
+		if i < 0 {
+			t.Fatalf("%s: no v field", name)
+		}
+		for v, ok := range map[byte]bool{1: true, 2: true, 9: true, 0: false} {
+			c := bytes.Clone(b)
+			c[i+2] = v
+			if err := decoders[name](c); (err == nil) != ok || (err != nil && !errors.Is(err, tile.ErrCorrupt)) {
+				t.Errorf("%s v=%d: %v", name, v, err)
+			}
 		}
 	}
 }

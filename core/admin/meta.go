@@ -64,8 +64,11 @@ func DecodeMeta(b []byte) (*Meta, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	if version != FormatVersion || m.CellSize == 0 {
-		return nil, fmt.Errorf("%w: admin: meta version %d cell size %d", tile.ErrCorrupt, version, m.CellSize)
+	if err := tile.CheckLayerVersion("admin meta", version); err != nil {
+		return nil, err
+	}
+	if m.CellSize == 0 {
+		return nil, fmt.Errorf("%w: admin: meta without a cell size", tile.ErrCorrupt)
 	}
 	return m, nil
 }

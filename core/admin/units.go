@@ -189,8 +189,8 @@ func DecodeUnits(b []byte) (*Units, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	if version != FormatVersion {
-		return nil, fmt.Errorf("%w: admin: units format version %d", tile.ErrCorrupt, version)
+	if err := tile.CheckLayerVersion("admin units", version); err != nil {
+		return nil, err
 	}
 	return u, nil
 }

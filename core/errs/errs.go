@@ -48,8 +48,12 @@ func (e *Error) Error() string {
 // Unwrap returns the underlying error of an Internal error.
 func (e *Error) Unwrap() error { return e.Err }
 
-// Public is the text a client may see: "param: message".
+// Public is the text a client may see: "param: message", or only
+// "internal error" for an Internal error.
 func (e *Error) Public() string {
+	if e.Kind == Internal {
+		return "internal error"
+	}
 	if e.Param != "" {
 		return e.Param + ": " + e.Msg
 	}

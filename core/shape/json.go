@@ -35,7 +35,7 @@ func round6(f float64) float64 {
 
 // encodeFailed is the body written when reflection cannot encode a value
 // (a NaN that slipped through): a Google-shape 500 without internal text.
-const encodeFailed = `{"status":"UNKNOWN_ERROR","error_message":"encoding the response failed"}`
+const encodeFailed = `{"status":"UNKNOWN_ERROR","error_message":"encoding the response failed","message":"encoding the response failed"}`
 
 // AppendReflect appends v as encoding/json writes it, without HTML escaping
 // and without a trailing newline: the writer of the rarely used shapes.

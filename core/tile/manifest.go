@@ -118,3 +118,13 @@ func (m *Manifest) Layer(name string) *LayerInfo {
 	}
 	return nil
 }
+
+// CheckLayerVersion applies SPEC.md §6 to a tile's `v`: every version ≥ 1
+// is readable (newer layers only add what a reader may ignore); a tile
+// without `v` (read as 0) or below 1 is corrupt.
+func CheckLayerVersion(layer string, v int64) error {
+	if v < 1 {
+		return fmt.Errorf("%w: %s tile: layer version %d (want ≥ 1)", ErrCorrupt, layer, v)
+	}
+	return nil
+}

@@ -15,8 +15,12 @@ type Source interface {
 }
 
 var (
-	// ErrNotFound: the tile is not in the bundle.
+	// ErrNotFound: the manifest lists no tile with this key ("no data
+	// here", not an error of the request).
 	ErrNotFound = errors.New("tile not found")
+	// ErrMissing: the manifest lists the tile but the Source does not have
+	// it (a broken bundle: an error of the request, never "no data").
+	ErrMissing = errors.New("tile listed in the manifest but missing")
 	// ErrCorrupt: the tile's bytes do not match the manifest's size or sha256,
 	// or do not decode.
 	ErrCorrupt = errors.New("tile corrupt")

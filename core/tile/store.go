@@ -52,8 +52,9 @@ func (s *Store) Stats() Stats { return s.cache.Stats() }
 
 // Tile returns the verified bytes of the tile with this key, uncached (a
 // layer reader caches what it decodes, through Decode). A key not in the
-// manifest gives ErrNotFound without touching the Source; bytes that do not
-// match the manifest give ErrCorrupt.
+// manifest gives ErrNotFound without touching the Source; a listed tile the
+// Source does not have gives ErrMissing; bytes that do not match the
+// manifest give ErrCorrupt.
 func (s *Store) Tile(ctx context.Context, key string) ([]byte, error) {
 	entry, ok := s.manifest.Tiles[key]
 	if !ok {
@@ -62,7 +63,7 @@ func (s *Store) Tile(ctx context.Context, key string) ([]byte, error) {
 	b, err := s.src.Get(ctx, Path(key))
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
-			return nil, fmt.Errorf("tile %q listed in the manifest but missing: %w", key, ErrNotFound)
+			return nil, fmt.Errorf("tile %q: %w", key, ErrMissing)
 		}
 		return nil, fmt.Errorf("tile %q: %w", key, err)
 	}
@@ -81,28 +82,4 @@ func verify(key string, e TileEntry, b []byte) error {
 		return fmt.Errorf("%w: tile %q sha256 mismatch", ErrCorrupt, key)
 	}
 	return nil
-}
-
-// Decode returns the tile with this key decoded by decode, from the store's
-// cache when an earlier call decoded it to the same type. The cache charges
-// each entry the byte size of its tile (the layers' decoded forms read their
-// bytes in place, so this is close to what they hold). Errors are those of
-// Tile, or decode's own (which should wrap ErrCorrupt).
-func Decode[T any](ctx context.Context, s *Store, key string, decode func([]byte) (T, error)) (T, error) {
-	if v, ok := s.cache.get(key); ok {
-		if t, ok := v.(T); ok {
-			return t, nil
-		}
-	}
-	var zero T
-	b, err := s.Tile(ctx, key)
-	if err != nil {
-		return zero, err
-	}
-	v, err := decode(b)
-	if err != nil {
-		return zero, err
-	}
-	s.cache.put(key, v, len(b))
-	return v, nil
 }

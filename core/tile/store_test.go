@@ -59,7 +59,7 @@ func TestStoreVerifiesAndCaches(t *testing.T) {
 		t.Fatalf("corrupt tile: %v", err)
 	}
 	delete(src, Path("a/3"))
-	if _, err := s2.Tile(ctx, "a/3"); !errors.Is(err, ErrNotFound) {
+	if _, err := s2.Tile(ctx, "a/3"); !errors.Is(err, ErrMissing) || errors.Is(err, ErrNotFound) {
 		t.Fatalf("missing tile: %v", err)
 	}
 }

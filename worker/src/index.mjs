@@ -197,7 +197,8 @@ async function fetch(req, env, ctx) {
 }
 
 function errorResponse(e, status) {
-  const body = JSON.stringify({ status: "UNKNOWN_ERROR", error_message: String(e?.message ?? e) });
+  const message = String(e?.message ?? e);
+  const body = JSON.stringify({ status: "UNKNOWN_ERROR", error_message: message, message });
   return new Response(body, {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*" },

@@ -7,10 +7,12 @@ import (
 	"github.com/bando-vn/bando/core/tile"
 )
 
-// Error is the Google-shape error body (API.md §1).
+// Error is the Google-shape error body (API.md §1): Message repeats
+// ErrorMessage, as every error body carries status and message.
 type Error struct {
 	Status       string `json:"status"`
 	ErrorMessage string `json:"error_message"`
+	Message      string `json:"message"`
 }
 
 // AppendJSON writes the error.

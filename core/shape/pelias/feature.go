@@ -18,13 +18,15 @@ type Geometry struct {
 	Coordinates [2]shape.Deg `json:"coordinates"`
 }
 
-// Properties of a Pelias-shape feature, in API.md §3.10 order. Unknown
-// strings are null; County is "" under admin_v2.
+// Properties of a Pelias-shape feature, in API.md §3.10 order. The text
+// properties the seed types as strings (name, label, short_address,
+// region, county, locality) are "" when unknown, the others null; County is
+// "" under admin_v2.
 type Properties struct {
 	Name           string   `json:"name"`
 	HouseNumber    *string  `json:"housenumber"`
 	Street         *string  `json:"street"`
-	ShortAddress   *string  `json:"short_address"`
+	ShortAddress   string   `json:"short_address"`
 	PostalCode     *string  `json:"postalcode"`
 	Label          string   `json:"label"`
 	Country        string   `json:"country"`
@@ -35,9 +37,9 @@ type Properties struct {
 	OpeningHours   any      `json:"opening_hours"`
 	OpeningHoursV2 *string  `json:"opening_hours_v2"`
 	Phone          *string  `json:"phone"`
-	Region         *string  `json:"region"`
-	County         *string  `json:"county"`
-	Locality       *string  `json:"locality"`
+	Region         string   `json:"region"`
+	County         string   `json:"county"`
+	Locality       string   `json:"locality"`
 	Distance       *int     `json:"distance"`
 	ID             string   `json:"id"`
 	HasChild       bool     `json:"has_child"`
@@ -69,12 +71,12 @@ func FeatureOf(r *shape.Place, v2 bool) Feature {
 	full, _ := shape.Label(p, r.Admin)
 	house, street, hs := shape.AddressParts(p)
 	props := Properties{
-		Name: p.Name, HouseNumber: strOrNil(house), Street: strOrNil(street), ShortAddress: strOrNil(hs),
+		Name: p.Name, HouseNumber: strOrNil(house), Street: strOrNil(street), ShortAddress: hs,
 		PostalCode: strOrNil(p.Tag("addr:postcode")), Label: full,
 		Country: "Việt Nam", CountryCode: "VN", Continent: "Asia",
 		Category: p.Category, Website: strOrNil(p.Tag("website")),
 		OpeningHoursV2: strOrNil(p.Tag("opening_hours")), Phone: strOrNil(p.Tag("phone")),
-		Region: strOrNil(r.Admin.Province), County: strOrNil(r.Admin.District), Locality: strOrNil(r.Admin.Ward),
+		Region: r.Admin.Province, County: r.Admin.District, Locality: r.Admin.Ward,
 		Distance: r.DistanceM,
 		ID:       p.ID, SID: place.SID(p.ID), Source: "openstreetmap", Layer: p.Layer,
 	}
@@ -82,8 +84,7 @@ func FeatureOf(r *shape.Place, v2 bool) Feature {
 		props.Category = []string{}
 	}
 	if v2 {
-		empty := ""
-		props.County = &empty
+		props.County = ""
 	}
 	return Feature{Type: "Feature", Geometry: Geometry{Type: "Point", Coordinates: [2]shape.Deg{shape.Deg(p.LngF()), shape.Deg(p.LatF())}}, Properties: props}
 }
@@ -115,8 +116,16 @@ func CollectionOf(fs []Feature) Collection {
 	return c
 }
 
-// Error is the Pelias-shape error body: an empty collection carrying the
-// message (API.md §1).
-func Error(msg string) Collection {
-	return Collection{Type: "FeatureCollection", Features: []Feature{}, BBox: []shape.Deg{}, Errors: []string{msg}}
+// ErrorBody is the Pelias-shape error body: an empty collection carrying
+// the message in errors, plus the Google status word and the message that
+// every error body carries (API.md §1).
+type ErrorBody struct {
+	Collection
+	Status  string `json:"status"`
+	Message string `json:"message"`
+}
+
+// Error returns the error body of status word and message msg.
+func Error(status, msg string) ErrorBody {
+	return ErrorBody{Collection{Type: "FeatureCollection", Features: []Feature{}, BBox: []shape.Deg{}, Errors: []string{msg}}, status, msg}
 }

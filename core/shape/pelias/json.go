@@ -11,7 +11,21 @@ import (
 // encoding/json with HTML escaping off (TestAppendJSONMatchesReflection and
 // FuzzAppendJSON check it).
 
-var _ shape.Body = Collection{}
+var (
+	_ shape.Body = Collection{}
+	_ shape.Body = ErrorBody{}
+)
+
+// AppendJSON writes the error body: the collection's fields, then status
+// and message.
+func (e ErrorBody) AppendJSON(b []byte) []byte {
+	b = e.Collection.AppendJSON(b)
+	b = append(b[:len(b)-1], `,"status":`...)
+	b = shape.AppendString(b, e.Status)
+	b = append(b, `,"message":`...)
+	b = shape.AppendString(b, e.Message)
+	return append(b, '}')
+}
 
 // AppendJSON writes the collection.
 func (c Collection) AppendJSON(b []byte) []byte {
@@ -49,7 +63,7 @@ func appendProperties(b []byte, p *Properties) []byte {
 	b = append(b, `,"street":`...)
 	b = shape.AppendStrPtr(b, p.Street)
 	b = append(b, `,"short_address":`...)
-	b = shape.AppendStrPtr(b, p.ShortAddress)
+	b = shape.AppendString(b, p.ShortAddress)
 	b = append(b, `,"postalcode":`...)
 	b = shape.AppendStrPtr(b, p.PostalCode)
 	b = append(b, `,"label":`...)
@@ -71,11 +85,11 @@ func appendProperties(b []byte, p *Properties) []byte {
 	b = append(b, `,"phone":`...)
 	b = shape.AppendStrPtr(b, p.Phone)
 	b = append(b, `,"region":`...)
-	b = shape.AppendStrPtr(b, p.Region)
+	b = shape.AppendString(b, p.Region)
 	b = append(b, `,"county":`...)
-	b = shape.AppendStrPtr(b, p.County)
+	b = shape.AppendString(b, p.County)
 	b = append(b, `,"locality":`...)
-	b = shape.AppendStrPtr(b, p.Locality)
+	b = shape.AppendString(b, p.Locality)
 	b = append(b, `,"distance":`...)
 	b = shape.AppendIntPtr(b, p.Distance)
 	b = append(b, `,"id":`...)
