@@ -85,7 +85,7 @@ test-wasm:
 # The contract suite in wasm/Node, the Worker under workerd (Miniflare) and
 # headless Chromium (needs /usr/bin/chromium or CHROMIUM=path), plus any
 # other js/test/*.test.mjs.
-test-js: wasm worker js-deps
+test-js: wasm worker js-deps bando demo-page
 	node --test js/test/*.test.mjs
 
 .PHONY: test-worker test-browser
@@ -105,3 +105,9 @@ fuzz:
 
 clean:
 	rm -rf build worker/build
+
+# The demo page in headless Chromium: download, network cut, offline answers;
+# screenshots in build/test-output/.
+.PHONY: test-demo
+test-demo: bando demo-page
+	node --test js/test/demo.browser.test.mjs
