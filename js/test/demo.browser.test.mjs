@@ -107,6 +107,14 @@ test("demo: search, click, download, offline", { timeout: 300_000 }, async (t) =
   assert.match(await page.textContent("#forcode"), /^HN[0-9A-Z]+$/);
   await shot("3-place-card");
 
+  // old ↔ new structure: the province list and the boundary filter follow
+  await page.uncheck("#v2");
+  const oldOpts = await page.$$eval("#province option", (os) => os.map((o) => o.textContent));
+  const filt = await page.evaluate(() => JSON.stringify(window.bandoDemo.map.getFilter("boundary-province")));
+  assert.ok(oldOpts.some((o) => /Hà Nội/.test(o)) && filt.includes('"old"'), `${oldOpts} ${filt}`);
+  await page.check("#v2");
+  assert.ok((await page.evaluate(() => JSON.stringify(window.bandoDemo.map.getFilter("boundary-province")))).includes('"new"'));
+
   // download the province (new structure: Hà Nội, 01)
   const regions = await page.$$eval("#province option", (os) => os.map((o) => [o.value, o.textContent]));
   assert.ok(regions.some(([v]) => v === "01"), JSON.stringify(regions));
