@@ -6,7 +6,7 @@ NODEBIN := $(GOROOT)/lib/wasm
 PORT    ?= 8787
 SHARED  ?= ../shared
 
-.PHONY: all bando wasm worker js-deps demo test test-go test-wasm test-js test-h3 fuzz help sample-bundle clean
+.PHONY: all bando wasm worker js-deps demo demo-page test test-go test-wasm test-js test-h3 fuzz help sample-bundle clean
 
 all: bando wasm
 
@@ -47,6 +47,7 @@ wasm:
 	mkdir -p build
 	$(WASMENV) $(GO) build -trimpath -ldflags="-s -w" -o build/bando.wasm ./wasm
 	cp $(GOROOT)/lib/wasm/wasm_exec.js build/wasm_exec.js
+	mkdir -p js/dist && cp build/bando.wasm build/wasm_exec.js js/dist/
 
 js-deps:
 	cd js && (test -d node_modules || npm ci --no-audit --no-fund)
@@ -55,10 +56,23 @@ js-deps:
 sample-bundle: bando
 	./build/bando build -q --osm testdata/sample.osm --osm testdata/route/rules.osm --admin testdata/admin --out testdata/bundle
 
-demo: bando
-	./build/bando build --osm testdata/sample.osm --osm testdata/route/rules.osm --admin testdata/admin --out build/demo-bundle
-	@echo "demo: try curl '127.0.0.1:$(PORT)/v1/autocomplete?text=pho%20hue&apikey=demo-key'"
-	./build/bando serve --bundle build/demo-bundle --addr 127.0.0.1:$(PORT) --keys testdata/keys.txt --page js/demo
+# The demo page: js/demo + the package's modules and wasm + MapLibre GL JS
+# from npm, vendored (no CDN) into build/demo-page.
+demo-page: wasm js-deps
+	rm -rf build/demo-page
+	mkdir -p build/demo-page/vendor build/demo-page/bando/dist
+	cp js/demo/* build/demo-page/
+	cp js/bando.mjs js/offline.mjs js/basemap.mjs js/style.mjs build/demo-page/bando/
+	cp js/dist/bando.wasm js/dist/wasm_exec.js build/demo-page/bando/dist/
+	cp js/node_modules/maplibre-gl/dist/maplibre-gl.js js/node_modules/maplibre-gl/dist/maplibre-gl.css js/node_modules/maplibre-gl/LICENSE.txt build/demo-page/vendor/
+
+# DEMO_OSM=../shared/data/vn2021/hanoi.osm.pbf DEMO_ADMIN=../shared/data/admin for a real city.
+DEMO_OSM   ?= testdata/sample.osm testdata/route/rules.osm
+DEMO_ADMIN ?= testdata/admin
+demo: bando demo-page
+	./build/bando build $(addprefix --osm ,$(DEMO_OSM)) --admin $(DEMO_ADMIN) --out build/demo-bundle
+	@echo "demo: open http://127.0.0.1:$(PORT)/ or curl '127.0.0.1:$(PORT)/v1/autocomplete?text=pho%20hue&apikey=demo-key'"
+	./build/bando serve --bundle build/demo-bundle --addr 127.0.0.1:$(PORT) --keys testdata/keys.txt --page build/demo-page
 
 test: test-go test-wasm test-js test-h3
 
@@ -74,7 +88,7 @@ test-wasm:
 # The contract suite in wasm/Node, the Worker under workerd (Miniflare) and
 # headless Chromium (needs /usr/bin/chromium or CHROMIUM=path), plus any
 # other js/test/*.test.mjs.
-test-js: wasm worker js-deps
+test-js: wasm worker js-deps bando demo-page
 	node --test js/test/*.test.mjs
 
 .PHONY: test-worker test-browser deploy-dry-run
@@ -99,3 +113,9 @@ fuzz:
 
 clean:
 	rm -rf build worker/build
+
+# The demo page in headless Chromium: download, network cut, offline answers;
+# screenshots in build/test-output/.
+.PHONY: test-demo
+test-demo: bando demo-page
+	node --test js/test/demo.browser.test.mjs

@@ -3,6 +3,7 @@ module github.com/bando-vn/bando
 go 1.26.8
 
 require (
+	github.com/paulmach/orb v0.14.0
 	github.com/paulmach/osm v0.8.0
 	github.com/twpayne/go-polyline v1.1.1
 	github.com/uber/h3-go/v4 v4.1.0
@@ -11,7 +12,7 @@ require (
 
 require (
 	github.com/datadog/czlib v0.0.0-20160811164712-4bc9a24e37f2 // indirect
-	github.com/paulmach/orb v0.14.0 // indirect
+	github.com/gogo/protobuf v1.3.2 // indirect
 	github.com/paulmach/protoscan v0.2.1 // indirect
 	github.com/vmihailenco/tagparser/v2 v2.0.0 // indirect
 	go.mongodb.org/mongo-driver/v2 v2.5.0 // indirect

@@ -7,9 +7,11 @@ import (
 	"io"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	badmin "github.com/bando-vn/bando/bundle/admin"
+	"github.com/bando-vn/bando/bundle/basemap"
 	bgraph "github.com/bando-vn/bando/bundle/graph"
 	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/place"
@@ -27,6 +29,9 @@ type Options struct {
 	Out   string    // bundle directory, replaced atomically
 	Log   io.Writer // progress messages; nil for silence
 	CH    []string  // profiles given a contraction hierarchy (nil: DefaultCH)
+
+	NoBasemap bool            // skip the basemap layer (vector tiles)
+	Basemap   basemap.Options // zooms and archive size; Admin is taken from Admin
 }
 
 // Stats summarise a build.
@@ -50,6 +55,12 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 		ac = badmin.NewOSMCollector()
 		add = func(obj osm.Object) { c.add(obj); gc.Add(obj); ac.Add(obj) }
 	}
+	var bm *basemap.Collector
+	if !o.NoBasemap {
+		bm = basemap.NewCollector()
+		prev := add
+		add = func(obj osm.Object) { prev(obj); bm.Add(obj) }
+	}
 	for _, f := range o.OSM {
 		logf(o.Log, "reading %s", f)
 		if err := scanOSM(ctx, f, o.Log, add); err != nil {
@@ -71,6 +82,11 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 	}
 	if err := addGraph(gc, o.CH, m, tiles, o.Log); err != nil {
 		return st, err
+	}
+	if bm != nil {
+		if err := addBasemap(bm, o, m, tiles); err != nil {
+			return st, err
+		}
 	}
 	logf(o.Log, "writing %d tiles to %s", len(tiles), o.Out)
 	if err := tile.WriteBundle(o.Out, m, tiles); err != nil {
@@ -169,4 +185,27 @@ func logf(w io.Writer, format string, args ...any) {
 	if w != nil {
 		fmt.Fprintf(w, "bando build: "+format+"\n", args...)
 	}
+}
+
+// addBasemap cuts the basemap vector tiles and adds them as a layer.
+func addBasemap(bm *basemap.Collector, o Options, m *tile.Manifest, tiles map[string][]byte) error {
+	bo := o.Basemap
+	bo.Admin = o.Admin
+	logf(o.Log, "cutting basemap vector tiles")
+	out, idx, err := bm.Build(bo)
+	if err != nil {
+		return err
+	}
+	n := 0
+	for _, z := range idx.Zooms {
+		n += z.Tiles
+		logf(o.Log, "  basemap z%d: %d tiles, %d bytes", z.Z, z.Tiles, z.Bytes)
+	}
+	for k, b := range out {
+		tiles[k] = b
+	}
+	m.Layers = append(m.Layers, tile.LayerInfo{Name: "basemap", Prefix: "basemap/", Version: idx.Version, Count: n, Exact: false,
+		Description: fmt.Sprintf("Mapbox Vector Tiles z%d–%d (%s) in %d archives; simplified per zoom (core/basemap/FORMAT.md)",
+			idx.MinZoom, idx.MaxZoom, strings.Join(idx.Layers, ", "), len(idx.Archives))})
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"strings"
 
 	"github.com/bando-vn/bando/core/errs"
 	"github.com/bando-vn/bando/core/shape"
@@ -21,6 +22,9 @@ type endpoint struct {
 func fixed(s Shape) func(params) Shape { return func(params) Shape { return s } }
 
 var routes map[string]endpoint
+
+// tilesRoute serves every path under tilesPrefix (the tile is in the path).
+var tilesRoute = endpoint{method: "GET", shape: fixed(ShapeGoogle), handler: serveTiles}
 
 func init() {
 	routes = map[string]endpoint{
@@ -51,6 +55,9 @@ var preflightHeaders = [][2]string{
 func (e *Engine) Serve(ctx context.Context, r *Request) (resp *Response) {
 	path, rawQuery := splitTarget(r.Target)
 	ep, known := routes[path]
+	if !known && strings.HasPrefix(path, tilesPrefix) {
+		ep, known = tilesRoute, true
+	}
 	shp := ShapeGoogle
 	defer func() {
 		if v := recover(); v != nil {
@@ -82,6 +89,9 @@ func (e *Engine) Serve(ctx context.Context, r *Request) (resp *Response) {
 		return errorResponse(shp, errs.As(err))
 	}
 	e.bill(ctx, ticket, path, p)
+	if t, ok := body.(interface{ ContentType() string }); ok {
+		return &Response{Status: 200, Header: [][2]string{{"Content-Type", t.ContentType()}, {"Access-Control-Allow-Origin", "*"}}, Body: body.AppendJSON(nil)}
+	}
 	return jsonResponse(200, body)
 }
 

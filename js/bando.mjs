@@ -1,12 +1,18 @@
-// bando.mjs — the bando engine in-process: Bando.open({tiles}) loads the Go
-// core (build/bando.wasm) and bando.fetch(url) answers /v1 requests with
-// exactly what the HTTP API returns, as a standard Response.
+// bando.mjs — the bando engine in-process: Bando.open({tiles, cache}) loads
+// the Go core (dist/bando.wasm) and answers the /v1 API offline: a typed
+// method per endpoint (errors thrown as BandoError), bando.fetch(url) giving
+// exactly what the HTTP API returns as a standard Response, and region
+// downloads into a persistent tile cache (offline.mjs).
 //
 // Tile sources: a function (path) => Promise<Uint8Array|null>, or
-// Bando.dirSource(dir) (Node), or Bando.httpSource(baseURL) (fetch).
+// Bando.dirSource(dir) (Node), or Bando.httpSource(baseURL) (fetch); with
+// options.cache, an HTTP source reads through a TileStore (Cache Storage).
+import { BandoError, TileNotCachedError, IntegrityError, cachedSource, download, storageUsage, evict, defaultStore, manifestOf, regionKeys } from "./offline.mjs";
+
+export { BandoError, TileNotCachedError, IntegrityError, MemoryStore, CacheStorageStore, regionKeys } from "./offline.mjs";
 
 const isNode = typeof process !== "undefined" && !!process.versions?.node;
-const defaultBuild = new URL("../build/", import.meta.url);
+const defaultBuild = new URL("./dist/", import.meta.url); // `make wasm` and `npm pack` put bando.wasm there
 const runtimes = new Map(); // wasm URL → Promise<api>
 
 async function loadBytes(url) {
@@ -68,15 +74,47 @@ function boot(wasmURL, execURL) {
   return runtimes.get(key);
 }
 
+// query turns a parameter object into a query string: undefined and null
+// are left out, arrays joined by ",", objects (the Valhalla requests) sent
+// as JSON.
+function query(params = {}) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) q.set(k, v.join(","));
+    else if (typeof v === "object") q.set(k, JSON.stringify(v));
+    else q.set(k, String(v));
+  }
+  const s = q.toString();
+  return s ? "?" + s : "";
+}
+
+// latLng accepts "lat,lng", [lat, lng] or {lat, lng}.
+function latLng(p) {
+  if (p === undefined || p === null || typeof p === "string") return p;
+  if (Array.isArray(p)) return `${p[0]},${p[1]}`;
+  return `${p.lat},${p.lng ?? p.lon}`;
+}
+
 export class Bando {
   #engine;
+  #source;
+  #offline; // {base, store, fetch} when opened with a cache
+  #failures = []; // offline tile failures not yet claimed by a request
 
-  constructor(engine) { this.#engine = engine; }
+  constructor(engine, source, offline) {
+    this.#engine = engine;
+    this.#source = source;
+    this.#offline = offline;
+  }
 
   /**
    * Open a bundle. options.tiles: a function (path) => Promise<Uint8Array|null>,
-   * a URL string (http/https) or a directory path (Node). options.wasm: URL of
-   * bando.wasm (default ../build/bando.wasm next to this module);
+   * a URL string (http/https) or a directory path (Node). options.cache: a
+   * TileStore, true (Cache Storage in browsers, memory elsewhere) or
+   * undefined (no cache); with an http tiles URL, tiles are read from the
+   * cache first and stored there when fetched. options.wasm: URL of
+   * bando.wasm (default dist/bando.wasm next to this module);
    * options.wasmExec: URL of Go's wasm_exec.js (default beside bando.wasm).
    * options.keyHashes: SHA-256 hex hashes of accepted keys (newline separated),
    * to require `apikey` as the HTTP API does; default none required.
@@ -84,12 +122,25 @@ export class Bando {
   static async open(options = {}) {
     const wasmURL = await toURL(options.wasm ?? new URL("bando.wasm", defaultBuild));
     const execURL = await toURL(options.wasmExec ?? new URL("wasm_exec.js", wasmURL));
+    let offline = null;
+    let source;
+    const failures = [];
+    if (options.cache && typeof options.tiles === "string" && /^https?:\/\//.test(options.tiles)) {
+      const base = options.tiles.endsWith("/") ? options.tiles : options.tiles + "/";
+      const store = options.cache === true ? await defaultStore(base) : options.cache;
+      offline = { base, store, fetch: options.fetch ?? globalThis.fetch.bind(globalThis) };
+      source = cachedSource(offline, (e) => failures.push(e));
+    } else {
+      source = Bando.source(options.tiles);
+    }
     const api = await boot(wasmURL, execURL);
-    const engine = await api.open(Bando.source(options.tiles), {
+    const engine = await api.open(source, {
       keyHashes: options.keyHashes ?? "",
       cacheBytes: options.cacheBytes ?? 0,
     });
-    return new Bando(engine);
+    const b = new Bando(engine, source, offline);
+    b.#failures = failures;
+    return b;
   }
 
   /** Turn options.tiles into a tile-source function. */
@@ -148,6 +199,102 @@ export class Bando {
     const nullBody = r.status === 204 || r.status === 304;
     return new Response(nullBody ? null : r.body, { status: r.status, headers: r.headers });
   }
+
+  // call answers one endpoint as JSON, or throws: TileNotCachedError when a
+  // tile the answer needs is neither cached nor reachable, BandoError for
+  // any other non-2xx answer (carrying the API's error body).
+  async #call(method, path, params, body) {
+    const mark = this.#failures.length;
+    const init = { method };
+    if (body !== undefined) {
+      init.body = new URLSearchParams(body).toString();
+      init.headers = { "content-type": "application/x-www-form-urlencoded" };
+    }
+    const r = await this.fetch(path + query(params), init);
+    const failed = this.#failures.splice(mark);
+    if (r.status >= 500 && failed.length > 0) throw failed[0];
+    const json = await r.json();
+    if (!r.ok) throw new BandoError(r.status, json);
+    return json;
+  }
+
+  /** GET /v1/autocomplete (API.md §3.1): Pelias shape with `text`, Google shape with `input`. */
+  autocomplete(params) {
+    return this.#call("GET", "/v1/autocomplete", { ...params, location: latLng(params.location), origin: latLng(params.origin) });
+  }
+  /** GET /v1/place (§3.2). `ids`: one id or an array. */
+  place(params) { return this.#call("GET", "/v1/place", params); }
+  /** GET /v1/place/children (§3.3). */
+  placeChildren(params) { return this.#call("GET", "/v1/place/children", params); }
+  /** GET /v1/geocode/forward (§3.4): Google shape with `address`, Pelias with `text`. */
+  geocodeForward(params) { return this.#call("GET", "/v1/geocode/forward", params); }
+  /** GET /v1/geocode/reverse (§3.5): Google shape with `latlng`, Pelias with `point.lat`/`point.lon`. */
+  geocodeReverse(params) { return this.#call("GET", "/v1/geocode/reverse", { ...params, latlng: latLng(params.latlng) }); }
+  /** GET /v1/nearby (§3.6). */
+  nearby(params) { return this.#call("GET", "/v1/nearby", params); }
+  /** GET /v1/direction (§3.7). `destination`: one point or an array of points. */
+  direction(params) {
+    const d = Array.isArray(params.destination) && typeof params.destination[0] !== "number"
+      ? params.destination.map(latLng).join(";") : latLng(params.destination);
+    return this.#call("GET", "/v1/direction", { ...params, origin: latLng(params.origin), destination: d });
+  }
+  /** GET /v1/optimized-route (§3.8): a Valhalla optimized_route request. */
+  optimizedRoute(request, params = {}) { return this.#call("GET", "/v1/optimized-route", { ...params, json: request }); }
+  /** GET /v1/distancematrix (§3.12): a Valhalla sources_to_targets request. */
+  distanceMatrix(request, params = {}) { return this.#call("GET", "/v1/distancematrix", { ...params, json: request }); }
+  /** GET /v1/address/convert (§3.13). */
+  addressConvert(params) { return this.#call("GET", "/v1/address/convert", params); }
+  /** POST /v1/forcodes/encode (§3.9). */
+  forcodesEncode(params) { return this.#call("POST", "/v1/forcodes/encode", params); }
+  /** POST /v1/forcodes/decode (§3.9); the code goes in a form body. */
+  forcodesDecode(params) {
+    const { forcodes, ...rest } = params;
+    return this.#call("POST", "/v1/forcodes/decode", rest, { forcodes });
+  }
+  /** GET /v1/status (§3.11). */
+  status() { return this.#call("GET", "/v1/status", {}); }
+
+  /**
+   * GET /v1/tiles/{z}/{x}/{y}.mvt (docs/API.md): the basemap vector tile
+   * (empty where the bundle has no data).
+   */
+  async tile(z, x, y) {
+    const mark = this.#failures.length;
+    const r = await this.fetch(`/v1/tiles/${z}/${x}/${y}.mvt`);
+    const failed = this.#failures.splice(mark);
+    if (r.status >= 500 && failed.length > 0) throw failed[0];
+    if (!r.ok) throw new BandoError(r.status, await r.json());
+    return new Uint8Array(await r.arrayBuffer());
+  }
+
+  /** The bundle manifest (manifest.json), parsed. */
+  manifest() { return manifestOf(this.#source); }
+
+  /** The basemap index (basemap/index: zooms, archives, provinces), or null. */
+  async basemapIndex() {
+    const b = await this.#source("tiles/basemap/index.mp");
+    return b ? JSON.parse(new TextDecoder().decode(b)) : null;
+  }
+
+  #needCache() {
+    if (!this.#offline) throw new TypeError("bando: open with {tiles: 'https://…', cache} to download or evict");
+    return this.#offline;
+  }
+
+  /**
+   * Download every tile a region needs into the cache: region is
+   * {province: code, structure?: "new"|"old"} or {bbox: [w, s, e, n]}.
+   * options: {onProgress({done, total, bytes, key}), signal, concurrency}.
+   * Tiles already cached are skipped (so a second call resumes); each
+   * downloaded tile is checked against the manifest's size and SHA-256.
+   */
+  download(region, options = {}) { return download(this.#needCache(), this.#source, region, options); }
+
+  /** Bytes and tiles in the cache, with the browser's estimate when known. */
+  storage() { return storageUsage(this.#needCache()); }
+
+  /** Remove a region's spatial tiles (or, without a region, every tile) from the cache. */
+  evict(region) { return evict(this.#needCache(), this.#source, region); }
 }
 
 export default Bando;

@@ -101,7 +101,9 @@ func serve(eng *core.Engine, a []js.Value) (js.Value, error) {
 		hs.Call("push", js.ValueOf([]any{kv[0], kv[1]}))
 	}
 	out.Set("headers", hs)
-	out.Set("body", string(resp.Body))
+	body := js.Global().Get("Uint8Array").New(len(resp.Body)) // bytes: JSON or a vector tile
+	js.CopyBytesToJS(body, resp.Body)
+	out.Set("body", body)
 	return out, nil
 }
 

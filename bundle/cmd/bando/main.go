@@ -68,11 +68,16 @@ func build(args []string) error {
 	admin := fs.String("admin", "", "directory of administrative layers (../shared/data/admin)")
 	out := fs.String("out", "", "bundle directory to write")
 	quiet := fs.Bool("q", false, "no progress messages")
+	noBasemap := fs.Bool("no-basemap", false, "skip the basemap (vector tiles)")
+	minZoom := fs.Int("basemap-minzoom", 5, "first zoom of the basemap")
+	maxZoom := fs.Int("basemap-maxzoom", 14, "last zoom of the basemap (clients overzoom beyond it)")
+	archMiB := fs.Int("basemap-archive-mib", 4, "split basemap archives above this size (MiB, ≤ 25)")
 	fs.Parse(args)
 	if *out == "" || len(osmFiles) == 0 {
 		return errors.New("build needs --osm FILE and --out DIR")
 	}
-	opts := bundle.Options{OSM: osmFiles, Admin: *admin, Out: *out, Log: os.Stderr}
+	opts := bundle.Options{OSM: osmFiles, Admin: *admin, Out: *out, Log: os.Stderr, NoBasemap: *noBasemap}
+	opts.Basemap.MinZoom, opts.Basemap.MaxZoom, opts.Basemap.ArchiveBytes = *minZoom, *maxZoom, *archMiB<<20
 	if *quiet {
 		opts.Log = nil
 	}

@@ -1,0 +1,303 @@
+// Type declarations of the bando package (bando.mjs, offline.mjs, style.mjs,
+// basemap.mjs). Requests and responses follow ../shared/docs/API.md; section
+// numbers below refer to it. Coordinates: Google shapes {lat, lng}, Pelias
+// GeoJSON [lon, lat], Valhalla {lat, lon}.
+
+/** A point as the typed methods accept it: "lat,lng", [lat, lng] or {lat, lng}. */
+export type LatLngInput = string | [number, number] | { lat: number; lng: number } | { lat: number; lon: number };
+export interface LatLng { lat: number; lng: number }
+export interface LatLon { lat: number; lon: number }
+/** Google status words (API.md §1, error table). */
+export type GoogleStatus = "OK" | "ZERO_RESULTS" | "NOT_FOUND" | "INVALID_REQUEST" | "REQUEST_DENIED"
+  | "OVER_QUERY_LIMIT" | "UNKNOWN_ERROR" | "INVALID_FORCODES";
+
+/** Parameters every endpoint accepts (§1, §2, §4). */
+export interface CommonParams {
+  /** The new (34-province) structure instead of the old one (§4). */
+  admin_v2?: boolean;
+  /** UUID v4 grouping autocomplete calls and a /place call into one session (§2). */
+  sessiontoken?: string;
+  /** Needed when the engine was opened with keyHashes, as over HTTP. */
+  apikey?: string;
+}
+
+// ---- Pelias shape (§3.10) ----
+export interface PeliasProperties {
+  name: string; housenumber: string | null; street: string | null; short_address: string;
+  postalcode: string | null; label: string; country: string; country_code: string; continent: string;
+  category: string[] | null; website: string | null;
+  /** Periods [[day, hour, minute], [day, hour, minute]] (§3.10); a flattened string in /nearby. */
+  opening_hours: [[number, number, number], [number, number, number]][] | string | null;
+  opening_hours_v2: string | null; phone: string | null;
+  region: string; county: string; locality: string;
+  /** Metres from the reference point, null without one. */
+  distance: number | null;
+  id: string; has_child?: boolean; sid?: string; source?: string;
+  [extra: string]: unknown;
+}
+export interface PeliasFeature {
+  type: "Feature";
+  geometry: { type: "Point"; coordinates: [number, number] };
+  properties: PeliasProperties;
+}
+export interface PeliasCollection {
+  type: "FeatureCollection";
+  features: PeliasFeature[];
+  bbox: [number, number, number, number] | [];
+  errors: string[] | null;
+}
+
+// ---- Google shapes ----
+export interface MatchedSubstring { length: number; offset: number }
+export interface Prediction {
+  description: string; distance_meters: number | null; matched_substrings: MatchedSubstring[]; place_id: string;
+  structured_formatting: { main_text: string; main_text_matched_substrings: MatchedSubstring[]; secondary_text: string; secondary_text_matched_substrings?: MatchedSubstring[] };
+  terms: { offset: number; value: string }[]; types: string[]; has_child: boolean;
+}
+export interface PredictionsResponse { predictions: Prediction[]; status: GoogleStatus }
+export interface AddressComponent { long_name: string; short_name: string; types?: string[] }
+export interface Viewport { northeast: LatLng; southwest: LatLng }
+
+/** §3.1: Pelias shape with `text`. */
+export interface AutocompletePeliasParams extends CommonParams {
+  text: string; "boundary.circle.lat"?: number; "boundary.circle.lon"?: number; "boundary.circle.radius"?: number; size?: number;
+}
+/** §3.1: Google shape with `input`. */
+export interface AutocompleteGoogleParams extends CommonParams {
+  input: string; location?: LatLngInput; radius?: number; origin?: LatLngInput; size?: number;
+}
+
+/** §3.2 */
+export interface PlaceParams extends CommonParams { ids: string | string[]; format?: "osm" | "google" }
+export interface PlaceGoogleResponse {
+  result: { place_id: string; formatted_address: string; geometry: { location: LatLng; viewport: Viewport };
+    address_components: AddressComponent[]; name: string; url: string; types: string[] };
+  status: GoogleStatus;
+}
+/** §3.3 */
+export interface PlaceChildrenParams extends CommonParams { parent_id: string }
+
+/** §3.4 */
+export interface GeocodeForwardGoogleParams extends CommonParams { address: string }
+export interface GeocodeForwardPeliasParams extends CommonParams { text: string; size?: number }
+export interface GeocodeResult {
+  address: string; address_components: AddressComponent[]; formatted_address: string;
+  geometry: { location: LatLng }; name: string; place_id: string; types: string[];
+}
+export interface GeocodeResponse { results: GeocodeResult[]; status: GoogleStatus }
+/** §3.5 */
+export interface GeocodeReverseGoogleParams extends CommonParams { latlng: LatLngInput }
+export interface GeocodeReversePeliasParams extends CommonParams {
+  "point.lat": number; "point.lon": number; "boundary.circle.radius"?: number; size?: number;
+}
+/** §3.6 */
+export interface NearbyParams extends CommonParams {
+  categories: string | string[]; "point.lat": number; "point.lon": number; size?: number; "boundary.circle.radius"?: number;
+}
+
+/** §3.7 */
+export type Vehicle = "car" | "taxi" | "truck" | "motor" | "bike" | "walking";
+export interface DirectionParams extends CommonParams {
+  origin: LatLngInput;
+  /** One destination, or several (one leg per consecutive pair). */
+  destination: LatLngInput | LatLngInput[];
+  alternatives?: boolean; vehicle?: Vehicle; language?: "vi" | "en";
+}
+export interface TextValue { text: string; value: number }
+export interface DirectionStep {
+  distance: TextValue; duration: TextValue; start_location: LatLng; end_location: LatLng;
+  html_instructions: string; maneuver: string; polyline: { points: string };
+  travel_mode: "DRIVING" | "TWO_WHEELER" | "BICYCLING" | "WALKING";
+}
+export interface DirectionLeg {
+  distance: TextValue; duration: TextValue; start_address: string; end_address: string;
+  start_location: LatLng; end_location: LatLng; steps: DirectionStep[];
+}
+export interface DirectionRoute {
+  bounds: Viewport; legs: DirectionLeg[]; overview_polyline: { points: string };
+  summary: string; warnings: string[]; waypoint_order: number[];
+}
+export interface DirectionResponse {
+  geocoded_waypoints: { geocoder_status: string; place_id?: string; types?: string[] }[];
+  routes: DirectionRoute[]; status: GoogleStatus;
+}
+
+/** §3.8, §3.12 */
+export type Costing = "auto" | "bicycle" | "pedestrian" | "motorcycle" | "motor_scooter" | "truck" | "taxi";
+export interface OptimizedRouteRequest {
+  locations: LatLon[]; costing?: Costing;
+  directions_options?: { units?: "km" | "mi"; language?: "vi-VN" | "en-US" };
+}
+export interface ValhallaManeuver {
+  type: number; instruction: string; verbal_transition_alert_instruction?: string;
+  verbal_pre_transition_instruction?: string; verbal_post_transition_instruction?: string;
+  verbal_succinct_transition_instruction?: string; street_names?: string[]; time: number; length: number;
+  cost: number; begin_shape_index: number; end_shape_index: number; travel_mode: string; travel_type: string;
+  verbal_multi_cue?: true; roundabout_exit_count?: number; sign?: unknown;
+}
+export interface ValhallaSummary {
+  time: number; length: number; cost: number; has_time_restrictions: boolean; has_toll: boolean;
+  has_highway: boolean; has_ferry: boolean; min_lat: number; min_lon: number; max_lat: number; max_lon: number;
+}
+export interface OptimizedRouteResponse {
+  trip: {
+    locations: { type: "break"; lat: number; lon: number; side_of_street?: "left" | "right"; original_index: number }[];
+    legs: { maneuvers: ValhallaManeuver[]; summary: ValhallaSummary; shape: string }[];
+    summary: ValhallaSummary; status: 0; status_message: string; units: "kilometers" | "miles" | string; language: string;
+  };
+}
+export interface DistanceMatrixRequest {
+  sources: ({ lat: number | string; lon: number | string })[];
+  targets: ({ lat: number | string; lon: number | string })[];
+  costing?: Costing; units?: "km" | "mi";
+}
+export interface DistanceMatrixParams extends CommonParams { verbose?: boolean }
+export interface MatrixEntry { from_index: number; to_index: number; distance: number | null; time: number | null }
+export interface DistanceMatrixResponse {
+  sources_to_targets: MatrixEntry[][] | { distances: (number | null)[][]; durations: (number | null)[][] };
+  locations?: LatLon[]; units: string; warnings?: unknown[];
+}
+
+/** §3.9 */
+export interface ForcodesEncodeParams extends CommonParams { lat: number; lng: number; resolution?: number }
+export interface ForcodesEncodeResponse {
+  forcodes: string; lat: number; lng: number; resolution: number; admin_code: string; status: GoogleStatus;
+}
+export interface ForcodesDecodeParams extends CommonParams { forcodes: string }
+export interface ForcodesDecodeResponse {
+  forcodes: string; lat: number | null; lng: number | null; resolution: number | null; status: GoogleStatus;
+}
+
+/** §3.11 */
+export interface StatusResponse {
+  status: "OK"; version: string; format_version: number; data_date: string; attribution: string[];
+  tiles: number; structures: ("old" | "new")[];
+  sources?: { name: string; license: string; role: string; detail?: string }[];
+  layers?: { name: string; prefix: string; version: number; count: number; exact: boolean; description: string }[];
+}
+
+/** §3.13 */
+export interface AddressConvertParams extends CommonParams {
+  text: string; to?: "new" | "old"; lat?: number; lng?: number; format?: "google" | "osm";
+}
+export interface AdminSide { ward: string; district: string; province: string; codes: string[] | Record<string, string> }
+export interface AddressConvertResponse {
+  status: GoogleStatus;
+  results: { formatted_address: string; address_components: AddressComponent[]; from: AdminSide; to: AdminSide; exact: boolean }[];
+}
+
+// ---- bundle ----
+export interface Manifest {
+  format: "bando-tiles"; format_version: number; min_reader_version: number; generator: string; data_date: string;
+  attribution: string[]; sources: { name: string; license: string; role: string; detail?: string }[];
+  layers: { name: string; prefix: string; version: number; count: number; exact: boolean; description: string }[];
+  tiles: Record<string, { size: number; sha256: string }>;
+}
+/** A province of one structure (basemap/index, core/basemap/FORMAT.md §4). */
+export interface Region { structure: "old" | "new"; code: string; name: string; bbox: BBox }
+export interface BasemapIndex {
+  version: number; minzoom: number; maxzoom: number; bounds: BBox; layers: string[];
+  zooms: { z: number; tiles: number; bytes: number }[];
+  archives: { key: string; z: number; x: number; y: number; tiles: number; bytes: number }[];
+  regions: Region[];
+}
+/** [west, south, east, north] in degrees. */
+export type BBox = [number, number, number, number];
+export type RegionSpec = { province: string; structure?: "old" | "new" } | { bbox: BBox };
+
+/** Where cached tiles live. */
+export interface TileStore {
+  get(path: string): Promise<Uint8Array | null>;
+  has(path: string): Promise<boolean>;
+  put(path: string, bytes: Uint8Array, sha256?: string): Promise<void>;
+  delete(path: string): Promise<boolean>;
+  list(): Promise<{ path: string; size: number }[]>;
+  clear(): Promise<void>;
+}
+export declare class MemoryStore implements TileStore {
+  get(path: string): Promise<Uint8Array | null>; has(path: string): Promise<boolean>;
+  put(path: string, bytes: Uint8Array, sha256?: string): Promise<void>; delete(path: string): Promise<boolean>;
+  list(): Promise<{ path: string; size: number }[]>; clear(): Promise<void>;
+}
+export declare class CacheStorageStore implements TileStore {
+  constructor(base: string, name?: string);
+  get(path: string): Promise<Uint8Array | null>; has(path: string): Promise<boolean>;
+  put(path: string, bytes: Uint8Array, sha256?: string): Promise<void>; delete(path: string): Promise<boolean>;
+  list(): Promise<{ path: string; size: number }[]>; clear(): Promise<void>;
+}
+
+export type TileSource = (path: string) => Promise<Uint8Array | null>;
+export interface OpenOptions {
+  /** Bundle: an http(s) URL, a directory (Node) or a function reading bundle files. */
+  tiles: string | URL | TileSource;
+  /** Persist tiles: a TileStore, or true (Cache Storage in browsers, memory elsewhere). Needs an http(s) `tiles`. */
+  cache?: boolean | TileStore;
+  /** URL of bando.wasm (default dist/bando.wasm beside the module) and of Go's wasm_exec.js. */
+  wasm?: string | URL; wasmExec?: string | URL;
+  /** SHA-256 hex of accepted API keys, newline separated: requests then need `apikey`. */
+  keyHashes?: string;
+  /** Budget of the decoded-tile cache in bytes (0 = default). */
+  cacheBytes?: number;
+  /** fetch used for tiles (tests cut the network with it). */
+  fetch?: typeof globalThis.fetch;
+}
+export interface DownloadProgress { done: number; total: number; bytes: number; totalBytes: number; key: string }
+export interface DownloadOptions { onProgress?: (p: DownloadProgress) => void; signal?: AbortSignal; concurrency?: number }
+export interface DownloadResult { tiles: number; fetched: number; skipped: number; bytes: number; totalBytes: number; ms: number }
+export interface StorageUsage { tiles: number; bytes: number; usage: number | null; quota: number | null }
+
+/** A non-2xx answer of the API, with its body. */
+export declare class BandoError extends Error {
+  constructor(status: number, body: unknown);
+  readonly status: number;
+  readonly apiStatus: GoogleStatus;
+  readonly code: number | null;
+  readonly body: any;
+}
+/** A tile the answer needs is not cached and the network failed. */
+export declare class TileNotCachedError extends Error {
+  constructor(path: string, cause?: unknown);
+  readonly path: string;
+}
+/** A downloaded tile does not match the manifest. */
+export declare class IntegrityError extends Error {
+  constructor(path: string, expected: string, actual: string);
+  readonly path: string; readonly expected: string; readonly actual: string;
+}
+
+export declare const h3mathImports: Record<string, (...x: number[]) => number>;
+export declare function regionKeys(manifest: Manifest, bbox: BBox): string[];
+
+export declare class Bando {
+  static open(options: OpenOptions): Promise<Bando>;
+  static source(tiles: OpenOptions["tiles"]): TileSource;
+  static dirSource(dir: string | URL): TileSource;
+  static httpSource(baseURL: string, fetchFn?: typeof globalThis.fetch): TileSource;
+  /** Any /v1 request, answered in-process as the HTTP API would. */
+  fetch(url: string | URL, init?: RequestInit): Promise<Response>;
+  autocomplete(params: AutocompletePeliasParams): Promise<PeliasCollection>;
+  autocomplete(params: AutocompleteGoogleParams): Promise<PredictionsResponse>;
+  place(params: PlaceParams & { format: "google" }): Promise<PlaceGoogleResponse>;
+  place(params: PlaceParams): Promise<PeliasCollection>;
+  placeChildren(params: PlaceChildrenParams): Promise<PredictionsResponse>;
+  geocodeForward(params: GeocodeForwardGoogleParams): Promise<GeocodeResponse>;
+  geocodeForward(params: GeocodeForwardPeliasParams): Promise<PeliasCollection>;
+  geocodeReverse(params: GeocodeReverseGoogleParams): Promise<GeocodeResponse>;
+  geocodeReverse(params: GeocodeReversePeliasParams): Promise<PeliasCollection>;
+  nearby(params: NearbyParams): Promise<PeliasCollection>;
+  direction(params: DirectionParams): Promise<DirectionResponse>;
+  optimizedRoute(request: OptimizedRouteRequest, params?: CommonParams): Promise<OptimizedRouteResponse>;
+  distanceMatrix(request: DistanceMatrixRequest, params?: DistanceMatrixParams): Promise<DistanceMatrixResponse>;
+  addressConvert(params: AddressConvertParams): Promise<AddressConvertResponse>;
+  forcodesEncode(params: ForcodesEncodeParams): Promise<ForcodesEncodeResponse>;
+  forcodesDecode(params: ForcodesDecodeParams): Promise<ForcodesDecodeResponse>;
+  status(): Promise<StatusResponse>;
+  /** The basemap vector tile z/x/y (empty where there is no data). */
+  tile(z: number, x: number, y: number): Promise<Uint8Array>;
+  manifest(): Promise<Manifest>;
+  basemapIndex(): Promise<BasemapIndex | null>;
+  download(region: RegionSpec, options?: DownloadOptions): Promise<DownloadResult>;
+  storage(): Promise<StorageUsage>;
+  evict(region?: RegionSpec): Promise<{ tiles: number; bytes: number }>;
+}
+export default Bando;
