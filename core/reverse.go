@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 
+	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/errs"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/geocode"
@@ -61,17 +62,24 @@ func serveReverse(ctx context.Context, e *Engine, p params, _ *Request) (shape.B
 	if err != nil {
 		return nil, err
 	}
-	names, err := e.adminLookup().NamesAt(ctx, q.point.Lat, q.point.Lng, q.adminV2)
-	if err != nil {
-		return nil, err
+	var at admin.Result
+	if l := e.adminLookup(); l != nil {
+		if at, err = l.Lookup(ctx, q.point.Lat, q.point.Lng); err != nil {
+			return nil, err
+		}
 	}
+	names := at.Names(q.adminV2)
 	places := make([]shape.Place, 0, len(hits)+1)
 	for i := range hits {
 		// the units are those of the queried point (API.md §3.5)
 		places = append(places, shape.Place{Place: &hits[i].Place, Admin: names, DistanceM: shape.Meters(&q.point, hits[i].Place.Point())})
 	}
 	if len(places) == 0 && names.Ward != "" { // no place near: the ward itself, at the point
-		ward := &place.Place{ID: "admin:" + names.Ward, Name: names.Ward, Lat: geo.E7(q.point.Lat), Lng: geo.E7(q.point.Lng), Layer: "locality"}
+		code := at.Old.Ward.Code
+		if q.adminV2 {
+			code = at.New.Ward.Code
+		}
+		ward := &place.Place{ID: "admin:" + code, Name: names.Ward, Lat: geo.E7(q.point.Lat), Lng: geo.E7(q.point.Lng), Layer: "locality"}
 		names.Ward = ""
 		places = append(places, shape.Place{Place: ward, Admin: names, DistanceM: shape.Meters(&q.point, q.point)})
 	}
