@@ -85,7 +85,7 @@ func serveNearby(ctx context.Context, e *Engine, p params, _ *Request) (shape.Bo
 	}
 	fs := make([]pelias.Feature, len(hits))
 	for i := range hits {
-		sp, err := e.enrich(ctx, &hits[i].Place, &q.point, q.adminV2)
+		sp, err := e.enrich(ctx, hits[i].Place, &q.point, q.adminV2)
 		if err != nil {
 			return nil, err
 		}

@@ -72,7 +72,7 @@ func serveReverse(ctx context.Context, e *Engine, p params, _ *Request) (shape.B
 	places := make([]shape.Place, 0, len(hits)+1)
 	for i := range hits {
 		// the units are those of the queried point (API.md §3.5)
-		places = append(places, shape.Place{Place: &hits[i].Place, Admin: names, DistanceM: shape.Meters(&q.point, hits[i].Place.Point())})
+		places = append(places, shape.Place{Place: hits[i].Place, Admin: names, DistanceM: shape.Meters(&q.point, hits[i].Place.Point())})
 	}
 	if len(places) == 0 && names.Ward != "" { // no place near: the ward itself, at the point
 		code := at.Old.Ward.Code
