@@ -54,20 +54,26 @@ func (m *model) buildUnits(in *gsoInput, links []link) *coreadmin.Units {
 
 // altNames collects, by code, the names the official table writes differently (beyond case,
 // marks and spacing) from the unit lists: "Xã Sà Phìn" for "Xã Xà Phìn", "Xã Quý Quân" for
-// "Xã Quí Quân". Sorted, without duplicates.
+// "Xã Quí Quân". A name that is another unit's official name in the same district (old) or
+// province (new) is a conflicting row, not a spelling, and is left out. Sorted, unique.
 func (m *model) altNames(in *gsoInput) (newAlt, oldAlt map[string][]string) {
-	newName := map[string]string{}
+	type named struct{ name, scope string }
+	newName, oldName := map[string]named{}, map[string]named{}
+	taken := map[string]bool{} // scope|folded official name
 	for _, w := range m.newWards {
-		newName[w.Code] = w.Name
+		scope := "n" + m.newProvinceCode(w)
+		newName[w.Code] = named{w.Name, scope}
+		taken[scope+"|"+foldName(w.Name)] = true
 	}
-	oldName := map[string]string{}
 	for _, w := range m.oldWards {
-		oldName[w.Code] = w.Name
+		scope := fmt.Sprintf("o%d", w.District)
+		oldName[w.Code] = named{w.Name, scope}
+		taken[scope+"|"+foldName(w.Name)] = true
 	}
-	add := func(alt map[string][]string, names map[string]string, code, name string) {
+	add := func(alt map[string][]string, names map[string]named, code, name string) {
 		name = strings.TrimSpace(name)
 		official, ok := names[code]
-		if !ok || name == "" || foldName(name) == foldName(official) {
+		if !ok || name == "" || foldName(name) == foldName(official.name) || taken[official.scope+"|"+foldName(name)] {
 			return
 		}
 		for _, a := range alt[code] {

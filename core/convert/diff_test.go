@@ -61,6 +61,9 @@ func TestDifferentialVAC(t *testing.T) {
 		if d := w.conv.oldDist[row["old_district_code"]]; kind == "differ: ours is not the table's" && d != nil && d.Province != row["old_province_code"] {
 			kind = "input from a row whose province contradicts its district"
 		}
+		if ow := w.conv.oldWard[row["old_ward_code"]]; kind == "differ: ours is not the table's" && ow != nil && text.Fold(ow.Name) != text.Fold(row["old_ward_name"]) {
+			kind = "input from a row whose old ward name is another ward's"
+		}
 		counts[kind]++
 		if len(examples[kind]) < *diffExamples {
 			examples[kind] = append(examples[kind], fmt.Sprintf("%s → theirs %s, ours %s", a.Input, a.Structured.Ward, ours))
@@ -93,6 +96,9 @@ var explained = map[string]bool{
 	// row 8884 (Phường 4, Thành phố Tân An) names Tiền Giang (82) for a district of Long An (80):
 	// the text is inconsistent, we keep the ward and the province it names
 	"input from a row whose province contradicts its district": true,
+	// row 424 gives code 00553 (Xã Cổ Bi) the name of its neighbour Xã Đặng Xá (00556): the text
+	// names Đặng Xá, and we answer Đặng Xá's new ward
+	"input from a row whose old ward name is another ward's": true,
 }
 
 var diffExamples = flag.Int("diff-examples", 4, "examples logged per kind of answer")

@@ -1,0 +1,109 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bando-vn/bando/bundle"
+	"github.com/bando-vn/bando/core/tile"
+)
+
+var (
+	hanoiAdminOnce sync.Once
+	hanoiAdminDir  string
+	hanoiAdminErr  error
+)
+
+// hanoiAdminBundle is the Hà Nội bundle with both administrative structures: $BANDO_BENCH_BUNDLE
+// if set (a bundle built with `bando build --osm …/hanoi.osm.pbf --admin …/admin`), else built once
+// from ../shared (about two minutes).
+func hanoiAdminBundle(b *testing.B) string {
+	if d := os.Getenv("BANDO_BENCH_BUNDLE"); d != "" {
+		return d
+	}
+	shared := filepath.Join("..", "..", "shared", "data")
+	hanoiAdminOnce.Do(func() {
+		hanoiAdminDir = filepath.Join(os.TempDir(), "bando-bench-hanoi-admin")
+		_, hanoiAdminErr = bundle.Build(context.Background(), bundle.Options{
+			OSM: []string{filepath.Join(shared, "vn2021", "hanoi.osm.pbf")}, Admin: filepath.Join(shared, "admin"), Out: hanoiAdminDir})
+	})
+	if hanoiAdminErr != nil {
+		b.Fatal(hanoiAdminErr)
+	}
+	return hanoiAdminDir
+}
+
+// benchRequests times whole requests (parse, engine, enrich, JSON) on a warm engine and
+// reports p50/p95 per request in µs.
+func benchRequests(b *testing.B, targets []string) {
+	e, err := New(context.Background(), tile.DirSource(hanoiAdminBundle(b)), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	reqs := make([]*Request, len(targets))
+	for i, t := range targets {
+		reqs[i] = &Request{Method: "GET", Target: t}
+		if r := e.Serve(context.Background(), reqs[i]); r.Status != 200 {
+			b.Fatalf("%s: %d %s", t, r.Status, r.Body)
+		}
+	}
+	durs := make([]time.Duration, 0, b.N)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		e.Serve(context.Background(), reqs[i%len(reqs)])
+		durs = append(durs, time.Since(t0))
+	}
+	b.StopTimer()
+	sort.Slice(durs, func(i, j int) bool { return durs[i] < durs[j] })
+	q := func(f float64) float64 { return float64(durs[int(f*float64(len(durs)-1))].Nanoseconds()) / 1e3 }
+	b.ReportMetric(q(0.50), "p50-µs")
+	b.ReportMetric(q(0.95), "p95-µs")
+}
+
+// hanoiPoints are 64 seeded points over central Hà Nội.
+func hanoiPoints() [][2]float64 {
+	rng := rand.New(rand.NewSource(42))
+	var pts [][2]float64
+	for i := 0; i < 64; i++ {
+		pts = append(pts, [2]float64{20.98 + rng.Float64()*0.08, 105.78 + rng.Float64()*0.1})
+	}
+	return pts
+}
+
+// BenchmarkReverseHanoi: /v1/geocode/reverse (Pelias, size 1, 1 km) at 64 points.
+func BenchmarkReverseHanoi(b *testing.B) {
+	var ts []string
+	for _, p := range hanoiPoints() {
+		ts = append(ts, fmt.Sprintf("/v1/geocode/reverse?point.lat=%f&point.lon=%f", p[0], p[1]))
+	}
+	benchRequests(b, ts)
+}
+
+// BenchmarkNearbyHanoi: /v1/nearby (restaurant or cafe, 5 km, size 5) at 64 points.
+func BenchmarkNearbyHanoi(b *testing.B) {
+	var ts []string
+	for _, p := range hanoiPoints() {
+		ts = append(ts, fmt.Sprintf("/v1/nearby?categories=restaurant,cafe&point.lat=%f&point.lon=%f", p[0], p[1]))
+	}
+	benchRequests(b, ts)
+}
+
+// BenchmarkConvertHanoi: /v1/address/convert of old Hà Nội addresses.
+func BenchmarkConvertHanoi(b *testing.B) {
+	var ts []string
+	for _, s := range []string{"12 Hàng Bạc, Phường Hàng Bạc, Quận Hoàn Kiếm, Hà Nội", "ngo 5 so 12 nguyen trai p thuong dinh q thanh xuan ha noi",
+		"Số 1 Đại Cồ Việt, P. Bách Khoa, Q. Hai Bà Trưng, TP. Hà Nội", "36 Phố Huế, Phường Ngô Thì Nhậm, Hai Bà Trưng, Hà Nội"} {
+		ts = append(ts, "/v1/address/convert?"+url.Values{"text": {s}}.Encode())
+	}
+	benchRequests(b, ts)
+}

@@ -1,0 +1,90 @@
+package core
+
+import (
+	"context"
+
+	"github.com/bando-vn/bando/core/admin"
+	"github.com/bando-vn/bando/core/errs"
+	"github.com/bando-vn/bando/core/geo"
+	"github.com/bando-vn/bando/core/geocode"
+	"github.com/bando-vn/bando/core/place"
+	"github.com/bando-vn/bando/core/shape"
+	"github.com/bando-vn/bando/core/shape/google"
+	"github.com/bando-vn/bando/core/shape/pelias"
+)
+
+// Reverse geocoding (API.md §3.5): parse → geocode.Reverse over the place cells → the units
+// containing the point (admin polygons) → the Google (latlng) or Pelias (point.*) shape.
+
+// reverseShape: Google when `latlng` is present, else Pelias.
+func reverseShape(p params) Shape {
+	if p.has("latlng") {
+		return ShapeGoogle
+	}
+	return ShapePelias
+}
+
+type reverseQuery struct {
+	point    geo.LatLng
+	radiusKm float64
+	size     int
+	common
+}
+
+func parseReverse(p params) (q reverseQuery, err error) {
+	if q.common, err = p.common(); err != nil {
+		return q, err
+	}
+	if q.size, err = p.size(1); err != nil {
+		return q, err
+	}
+	var ok bool
+	if reverseShape(p) == ShapeGoogle {
+		q.point, _, err = p.latLng("latlng")
+		q.radiusKm = 1
+		return q, err
+	}
+	if q.point, ok, err = p.latLon("point"); err != nil {
+		return q, err
+	} else if !ok {
+		return q, errs.InvalidParam("point", "point.lat and point.lon are required")
+	}
+	q.radiusKm, err = p.radiusKm("boundary.circle.radius", 1)
+	return q, err
+}
+
+func serveReverse(ctx context.Context, e *Engine, p params, _ *Request) (shape.Body, error) {
+	q, err := parseReverse(p)
+	if err != nil {
+		return nil, err
+	}
+	hits, err := geocode.Reverse(ctx, e.store, q.point, q.radiusKm, q.size)
+	if err != nil {
+		return nil, err
+	}
+	var at admin.Result
+	if l := e.adminLookup(); l != nil {
+		if at, err = l.Lookup(ctx, q.point.Lat, q.point.Lng); err != nil {
+			return nil, err
+		}
+	}
+	names := at.Names(q.adminV2)
+	places := make([]shape.Place, 0, len(hits)+1)
+	for i := range hits {
+		// the units are those of the queried point (API.md §3.5)
+		places = append(places, shape.Place{Place: hits[i].Place, Admin: names, DistanceM: shape.Meters(&q.point, hits[i].Place.Point())})
+	}
+	if len(places) == 0 && names.Ward != "" { // no place near: the ward itself, at the point
+		code := at.Old.Ward.Code
+		if q.adminV2 {
+			code = at.New.Ward.Code
+		}
+		ward := &place.Place{ID: "admin:" + code, Name: names.Ward, Lat: geo.E7(q.point.Lat), Lng: geo.E7(q.point.Lng), Layer: "locality"}
+		names.Ward = ""
+		places = append(places, shape.Place{Place: ward, Admin: names, DistanceM: shape.Meters(&q.point, q.point)})
+	}
+	if reverseShape(p) == ShapeGoogle {
+		return google.GeocodeOf(places), nil
+	}
+	return pelias.Features(places, q.adminV2), nil
+}
