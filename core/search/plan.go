@@ -179,7 +179,7 @@ func variantRefs(src Source, q *text.Query, v text.Variant, focus *geo.LatLng) [
 		if len(refs) == 0 {
 			continue
 		}
-		t := tokenRefs{refs: refs, short: len(tok) < 2 || place.IsGeneric(tok) || isNumber(tok)}
+		t := tokenRefs{refs: refs, short: len(tok) < 2 || place.IsGeneric(tok) || isNumber(tok) || likelyTypo(tok)}
 		for _, r := range refs {
 			t.cost += r.size
 			t.complete = t.complete || r.complete
@@ -261,4 +261,19 @@ func pairShards(src Source, a, b string, focus *geo.LatLng) []shardRef {
 		}
 	}
 	return refs
+}
+
+// likelyTypo: a word of letters long enough to carry a typo that cannot be
+// a Vietnamese syllable ("thyu", "nwguu"): its shard is planned last, so
+// the budget goes to the words typed right and to the corrections.
+func likelyTypo(tok string) bool {
+	if text.MaxEdits(len(tok)) == 0 || text.IsSyllable(tok) {
+		return false
+	}
+	for i := 0; i < len(tok); i++ {
+		if tok[i] < 'a' || tok[i] > 'z' {
+			return false
+		}
+	}
+	return true
 }
