@@ -20,7 +20,7 @@ var poiKeys = []string{"amenity", "shop", "tourism", "leisure", "office", "craft
 var keptTags = map[string]bool{
 	"name": true, "name:en": true, "name:vi": true, "old_name": true, "alt_name": true, "short_name": true,
 	"addr:housenumber": true, "addr:street": true, "addr:postcode": true, "addr:city": true, "addr:district": true,
-	"addr:subdistrict": true, "addr:province": true, "phone": true, "contact:phone": true, "website": true,
+	"addr:subdistrict": true, "addr:province": true, "addr:street_derived": true, "phone": true, "contact:phone": true, "website": true,
 	"contact:website": true, "opening_hours": true, "cuisine": true, "place": true, "brand": true, "operator": true,
 	"entrance": true, "population": true, "wikidata": true,
 }
