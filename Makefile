@@ -14,6 +14,7 @@ help:
 	@echo "make bando          native CLI at build/bando"
 	@echo "make wasm           build/bando.wasm + build/wasm_exec.js"
 	@echo "make worker         the Cloudflare Worker in worker/build"
+	@echo "make deploy-dry-run the Worker's sizes and bindings, checked offline"
 	@echo "make demo           sample bundle + /v1 and a search page on 127.0.0.1:$(PORT)"
 	@echo "make test           everything CI runs"
 
@@ -29,7 +30,9 @@ worker:
 	test -f $(BUNDLE)/manifest.json || (echo "worker: no bundle at BUNDLE=$(BUNDLE)" >&2; exit 1)
 	rm -rf worker/build
 	mkdir -p worker/build/assets
-	$(WASMENV) $(GO) build -trimpath -ldflags="-s -w" -o worker/build/app.wasm ./worker
+	rm -rf worker/warmup && cp -R testdata/bundle worker/warmup
+	$(WASMENV) $(GO) build -trimpath -tags warmup -ldflags="-s -w" -o worker/build/app.wasm ./worker
+	rm -rf worker/warmup
 	if [ -n "$(WASM_OPT)" ] && command -v $(WASM_OPT) >/dev/null 2>&1; then \
 		$(WASM_OPT) -Oz --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
 			worker/build/app.wasm -o worker/build/app.opt.wasm && mv worker/build/app.opt.wasm worker/build/app.wasm; \
@@ -50,10 +53,10 @@ js-deps:
 
 # The checked-in fixture bundle; `make test` checks it is up to date.
 sample-bundle: bando
-	./build/bando build -q --osm testdata/sample.osm --admin testdata/admin --out testdata/bundle
+	./build/bando build -q --osm testdata/sample.osm --osm testdata/route/rules.osm --admin testdata/admin --out testdata/bundle
 
 demo: bando
-	./build/bando build --osm testdata/sample.osm --admin testdata/admin --out build/demo-bundle
+	./build/bando build --osm testdata/sample.osm --osm testdata/route/rules.osm --admin testdata/admin --out build/demo-bundle
 	@echo "demo: try curl '127.0.0.1:$(PORT)/v1/autocomplete?text=pho%20hue&apikey=demo-key'"
 	./build/bando serve --bundle build/demo-bundle --addr 127.0.0.1:$(PORT) --keys testdata/keys.txt --page js/demo
 
@@ -74,9 +77,14 @@ test-wasm:
 test-js: wasm worker js-deps
 	node --test js/test/*.test.mjs
 
-.PHONY: test-worker test-browser
+.PHONY: test-worker test-browser deploy-dry-run
 test-worker: worker js-deps
-	node --test js/test/contract.worker.test.mjs
+	node --test js/test/contract.worker.test.mjs js/test/worker-access.test.mjs
+
+# Offline: build the Worker, `wrangler deploy --dry-run`, check sizes,
+# asset limits and bindings (PLAN=paid for the paid plan's limits).
+deploy-dry-run: worker js-deps
+	sh worker/deploy-check.sh
 
 test-browser: wasm js-deps
 	node --test js/test/contract.browser.test.mjs

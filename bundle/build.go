@@ -10,6 +10,7 @@ import (
 	"time"
 
 	badmin "github.com/bando-vn/bando/bundle/admin"
+	bgraph "github.com/bando-vn/bando/bundle/graph"
 	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/tile"
@@ -25,6 +26,7 @@ type Options struct {
 	Admin string    // directory of administrative layers ("" for none)
 	Out   string    // bundle directory, replaced atomically
 	Log   io.Writer // progress messages; nil for silence
+	CH    []string  // profiles given a contraction hierarchy (nil: DefaultCH)
 }
 
 // Stats summarise a build.
@@ -41,11 +43,12 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 	}
 	c := newPlaceCollector()
 	m := &tile.Manifest{Generator: Generator, Attribution: []string{tile.OSMAttribution}}
-	add := c.add
+	gc := bgraph.NewCollector()
+	add := func(obj osm.Object) { c.add(obj); gc.Add(obj) }
 	var ac *badmin.OSMCollector
 	if o.Admin == "" { // no admin data given: take boundaries from the OSM relations
 		ac = badmin.NewOSMCollector()
-		add = func(obj osm.Object) { c.add(obj); ac.Add(obj) }
+		add = func(obj osm.Object) { c.add(obj); gc.Add(obj); ac.Add(obj) }
 	}
 	for _, f := range o.OSM {
 		logf(o.Log, "reading %s", f)
@@ -64,6 +67,9 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 	}
 	places, err := addPlaces(c, tiles, units, m, o.Log)
 	if err != nil {
+		return st, err
+	}
+	if err := addGraph(gc, o.CH, m, tiles, o.Log); err != nil {
 		return st, err
 	}
 	logf(o.Log, "writing %d tiles to %s", len(tiles), o.Out)

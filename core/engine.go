@@ -2,16 +2,17 @@ package core
 
 import (
 	"context"
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/hex"
-	"fmt"
-	"strings"
+	"errors"
 	"sync"
 
+	"github.com/bando-vn/bando/core/access"
 	"github.com/bando-vn/bando/core/admin"
+	"github.com/bando-vn/bando/core/convert"
+	"github.com/bando-vn/bando/core/errs"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/place"
+	"github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/search"
 	"github.com/bando-vn/bando/core/shape"
 	"github.com/bando-vn/bando/core/tile"
 )
@@ -24,6 +25,9 @@ type Options struct {
 	// KeyHashes are SHA-256 hashes of the accepted API keys. Empty: any key
 	// or none is accepted (local development and the in-process APIs).
 	KeyHashes [][32]byte
+	// Gate checks keys, rates and quotas and bills requests (API.md §2);
+	// it takes precedence over KeyHashes. See core/access.
+	Gate *access.Gate
 	// CacheBytes bounds the decoded-tile cache (0: tile.DefaultCacheBytes).
 	CacheBytes int
 	// PlaceURL prefixes the id in a Google-shape place's url (API.md §3.2;
@@ -33,21 +37,16 @@ type Options struct {
 
 // ParseKeyHashes reads SHA-256 hashes, 64 hex digits each, one per line or
 // separated by commas or spaces; blank lines and lines starting with # are
-// skipped.
+// skipped (access.ParseKeys, whose errors never show the offending text:
+// it may be a plain key).
 func ParseKeyHashes(s string) ([][32]byte, error) {
-	var out [][32]byte
-	for _, line := range strings.Split(s, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		for _, f := range strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
-			b, err := hex.DecodeString(f)
-			if err != nil || len(b) != 32 {
-				return nil, fmt.Errorf("key hash %q: expected 64 hex digits (SHA-256)", f)
-			}
-			out = append(out, [32]byte(b))
-		}
+	ks, err := access.ParseKeys(s)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][32]byte, len(ks))
+	for i, k := range ks {
+		out[i] = k.Hash
 	}
 	return out, nil
 }
@@ -60,8 +59,18 @@ type Engine struct {
 	opts     Options
 	placeURL string
 
+	gateOnce sync.Once
+	gateV    *access.Gate
+
 	adminOnce sync.Once
 	admin     *admin.Lookup // nil without an admin layer
+
+	convMu sync.Mutex
+	conv   *convert.Converter // built on first use from admin/units (addressconvert.go)
+
+	routeOnce sync.Once
+	route     *search.Engine // nil without a graph layer
+	routeErr  error
 }
 
 // New opens the bundle behind src (reading only its manifest).
@@ -79,19 +88,6 @@ func New(ctx context.Context, src tile.Source, opts Options) (*Engine, error) {
 // Store returns the engine's tile store.
 func (e *Engine) Store() *tile.Store { return e.store }
 
-// keyOK checks an API key against the configured hashes in constant time.
-func (e *Engine) keyOK(key string) bool {
-	if len(e.opts.KeyHashes) == 0 {
-		return true
-	}
-	sum := sha256.Sum256([]byte(key))
-	ok := 0
-	for _, h := range e.opts.KeyHashes {
-		ok |= subtle.ConstantTimeCompare(sum[:], h[:])
-	}
-	return ok == 1 && key != ""
-}
-
 // adminLookup returns the engine's administrative lookup, nil when the
 // bundle has no admin layer.
 func (e *Engine) adminLookup() *admin.Lookup {
@@ -101,6 +97,26 @@ func (e *Engine) adminLookup() *admin.Lookup {
 		}
 	})
 	return e.admin
+}
+
+// router returns the routing engine; a bundle without a graph layer
+// gives a 404.
+func (e *Engine) router(ctx context.Context) (*search.Engine, error) {
+	e.routeOnce.Do(func() {
+		g, err := graph.Open(ctx, e.store)
+		if err == nil {
+			e.route = search.New(g)
+		} else if !errors.Is(err, graph.ErrNoGraph) {
+			e.routeErr = err
+		}
+	})
+	if e.routeErr != nil {
+		return nil, e.routeErr
+	}
+	if e.route == nil {
+		return nil, errs.NotFoundf("this bundle has no routing graph")
+	}
+	return e.route, nil
 }
 
 // enrich gives a place what shaping needs and must not fetch itself: the

@@ -11,44 +11,10 @@ import (
 	"github.com/bando-vn/bando/core/geo"
 )
 
-// params wraps a parsed query string (first value wins) plus a body form.
+// params wraps the parsed query string (first value wins) plus a body
+// form; the typed accessors below validate one parameter each and name it
+// in their errors. parseParams (request.go) makes one.
 type params struct{ v url.Values }
-
-func parseParams(rawQuery string) (params, error) {
-	v, err := parseQuery(rawQuery)
-	return params{v}, err
-}
-
-// parseQuery reads "k=v&k=v" with %-escapes and "+" for space, as
-// url.ParseQuery does, except that ";" is an ordinary character (API.md
-// §3.7 joins destinations with it) and a bad escape is an error naming its
-// parameter. The values still parse on error (the key with its raw value),
-// so the endpoint's shape can be told.
-func parseQuery(raw string) (url.Values, error) {
-	v := url.Values{}
-	var first error
-	for raw != "" {
-		var part string
-		part, raw, _ = strings.Cut(raw, "&")
-		if part == "" {
-			continue
-		}
-		rk, rv, _ := strings.Cut(part, "=")
-		k, err := url.QueryUnescape(rk)
-		if err != nil {
-			k = rk
-		}
-		val, verr := url.QueryUnescape(rv)
-		if verr != nil {
-			val = rv
-		}
-		if (err != nil || verr != nil) && first == nil {
-			first = errs.InvalidParam(k, "bad %%-escape (write %% as %%25)")
-		}
-		v[k] = append(v[k], val)
-	}
-	return v, first
-}
 
 func (p params) has(name string) bool { _, ok := p.v[name]; return ok }
 

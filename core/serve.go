@@ -30,6 +30,9 @@ func init() {
 		"/v1/place/children":  {method: "GET", shape: fixed(ShapeGoogle), handler: serveChildren},
 		"/v1/forcodes/encode": {method: "POST", shape: fixed(ShapeGoogle), handler: serveForcodesEncode},
 		"/v1/forcodes/decode": {method: "POST", shape: fixed(ShapeGoogle), handler: serveForcodesDecode},
+		"/v1/address/convert": {method: "GET", shape: convertShape, handler: serveConvert},
+		"/v1/admin/usage":     {method: "GET", shape: fixed(ShapeGoogle), handler: serveUsage},
+		"/v1/distancematrix":  {method: "GET", shape: fixed(ShapeValhalla), handler: serveDistanceMatrix},
 	}
 }
 
@@ -70,17 +73,15 @@ func (e *Engine) Serve(ctx context.Context, r *Request) (resp *Response) {
 	if perr != nil {
 		return errorResponse(shp, errs.As(perr))
 	}
-	if !e.keyOK(p.get("apikey")) {
-		msg := "apikey: missing"
-		if p.get("apikey") != "" {
-			msg = "apikey: unknown key"
-		}
-		return errorResponse(shp, &errs.Error{Kind: errs.Denied, Msg: msg})
+	ticket, refused, ok := e.admit(ctx, shp, p)
+	if !ok {
+		return refused
 	}
 	body, err := ep.handler(ctx, e, p, r)
 	if err != nil {
 		return errorResponse(shp, errs.As(err))
 	}
+	e.bill(ctx, ticket, path, p)
 	return jsonResponse(200, body)
 }
 

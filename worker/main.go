@@ -1,95 +1,184 @@
 //go:build js && wasm
 
 // Command worker is bando's Cloudflare Worker: the /v1 API from the same Go
-// core as the native server, served through github.com/syumai/workers.
+// core as the native server.
 //
-// Our JavaScript glue (src/index.mjs) starts this program once per isolate
-// and queues requests into it one at a time. Before each request it sets
-// globalThis.context = {env, ctx, binding} to the current request's values
-// (syumai reads binding at init and env through context), and it provides
-// globalThis.__bandoWorker.getTile(path) → Promise<Uint8Array|null>, which
-// reads the bundle from Workers Static Assets through the current request's
-// env.ASSETS binding.
+// The JavaScript glue (src/index.mjs) starts this program once per isolate
+// and calls globalThis.__bandoServe(method, target, contentType, body, env,
+// done) for one request at a time; Go answers with done(status, headers,
+// body) — headers "name\nvalue\n…", body a Uint8Array. That is a handful of
+// JS↔Go calls per request, against the several dozen of a net/http
+// request/response conversion (syumai/workers' jshttp), and it keeps
+// net/http — and the crypto/tls it drags in, whose package init was a fifth
+// of the cold start — out of the binary.
 //
-// Configuration (Worker vars / secrets):
+// The glue also provides, on globalThis.__bandoWorker:
 //
-//	BANDO_KEY_HASHES   SHA-256 hex hashes of the accepted API keys, newline-
-//	                   or comma-separated (required: without it every /v1
-//	                   request gets 503, so a misconfigured Worker fails closed)
+//	getTile(path) → Promise<Uint8Array|null>   the bundle, from Static Assets
+//	lookupKey(hashHex) → Promise<null|{revoked,admin,rpm,rpd}>   KV BANDO_KEYS
+//	usageAdd(keyID, day, units) → number        today's requests (known so far)
+//	usageRequests(keyID, day) → number
+//	usageCounters(keyID) → Promise<string>      JSON array of access.Counter
+//
+// Configuration (Worker vars / secrets), read on the first request:
+//
+//	BANDO_KEYS         KV namespace binding: key hash → {"revoked","admin","rpm","rpd"}
+//	BANDO_KEY_HASHES   secret, the fallback when there is no KV binding: a key
+//	                   list (access.ParseKeys). Neither: every /v1 request gets
+//	                   503 (a misconfigured Worker fails closed).
+//	BANDO_KEY_TTL      seconds a KV answer is remembered (1..60, default 60):
+//	                   a revoked key is refused within that (plus KV's own
+//	                   propagation delay on Cloudflare)
+//	BANDO_USAGE        Durable Object namespace binding: usage counters
 //	BANDO_CACHE_BYTES  tile cache budget in bytes (optional)
+//	BANDO_GOGC, BANDO_MEMORY_LIMIT   Go GC percent ("off") and soft heap limit
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"net/http"
 	"runtime/debug"
 	"strconv"
 	"sync"
 	"syscall/js"
+	"time"
 
 	"github.com/bando-vn/bando/core"
-	"github.com/bando-vn/bando/core/httpserve"
+	"github.com/bando-vn/bando/core/access"
 	"github.com/bando-vn/bando/core/tile"
-	"github.com/syumai/workers"
 )
 
 func main() {
-	workers.ServeNonBlock(http.HandlerFunc(serve))
-	workers.Ready()
+	warmUp()
+	js.Global().Set("__bandoServe", js.FuncOf(serveJS))
+	if ready := js.Global().Get("__bandoReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
 	select {}
 }
 
 var (
 	engMu sync.Mutex
 	eng   *core.Engine
-	h     http.Handler
 )
 
-// handler returns the isolate's engine handler, creating the engine on the
-// first request (reading only the manifest). A failure is not cached: the
-// next request tries again.
-func handler(ctx context.Context) (http.Handler, error) {
+// engine returns the isolate's engine, creating it on the first request
+// (reading only the manifest). A failure is not cached: the next request
+// tries again. Its message names settings, never their values.
+func engine(ctx context.Context, env js.Value) (*core.Engine, error) {
 	engMu.Lock()
 	defer engMu.Unlock()
-	if h != nil {
-		return h, nil
+	if eng != nil {
+		return eng, nil
 	}
-	env := js.Global().Get("context").Get("env")
-	kh := envString(env, "BANDO_KEY_HASHES")
-	if kh == "" {
-		return nil, fmt.Errorf("BANDO_KEY_HASHES is not set")
+	glue := js.Global().Get("__bandoWorker")
+	if glue.Type() != js.TypeObject || glue.Get("getTile").Type() != js.TypeFunction {
+		return nil, errors.New("globalThis.__bandoWorker.getTile is not set (wrong glue?)")
 	}
-	hashes, err := core.ParseKeyHashes(kh)
+	gate, err := gateOf(env, glue)
 	if err != nil {
-		return nil, fmt.Errorf("BANDO_KEY_HASHES: %v", err)
+		return nil, err
 	}
-	if len(hashes) == 0 {
-		return nil, fmt.Errorf("BANDO_KEY_HASHES holds no hash")
-	}
-	opts := core.Options{KeyHashes: hashes}
+	opts := core.Options{Gate: gate}
 	if cb := envString(env, "BANDO_CACHE_BYTES"); cb != "" {
 		n, err := strconv.Atoi(cb)
-		if err != nil {
-			return nil, fmt.Errorf("BANDO_CACHE_BYTES: %v", err)
+		if err != nil || n < 0 {
+			return nil, errors.New("BANDO_CACHE_BYTES: expected a number of bytes")
 		}
 		opts.CacheBytes = n
 	}
 	if err := gcSettings(env); err != nil {
 		return nil, err
 	}
-	getTile := js.Global().Get("__bandoWorker").Get("getTile")
-	if getTile.Type() != js.TypeFunction {
-		return nil, fmt.Errorf("globalThis.__bandoWorker.getTile is not set (wrong glue?)")
-	}
-	e, err := core.New(ctx, tile.JSSource{Fn: getTile}, opts)
+	e, err := core.New(ctx, tile.JSSource{Fn: glue.Get("getTile")}, opts)
 	if err != nil {
 		return nil, err
 	}
-	eng, h = e, httpserve.Handler(e)
-	return h, nil
+	eng = e
+	return eng, nil
+}
+
+// gateOf builds the access gate: keys from KV (cached ≤ 1 min, so a
+// revoked key is refused within a minute) or from the BANDO_KEY_HASHES
+// secret; usage in the Durable Object when bound.
+func gateOf(env, glue js.Value) (*access.Gate, error) {
+	g := &access.Gate{}
+	switch {
+	case env.Get("BANDO_KEYS").Type() == js.TypeObject:
+		ttl := access.MaxKeyTTL
+		if v := envString(env, "BANDO_KEY_TTL"); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 60 {
+				return nil, errors.New("BANDO_KEY_TTL: expected seconds from 1 to 60")
+			}
+			ttl = time.Duration(n) * time.Second
+		}
+		g.Keys = &access.Cached{Src: kvKeys{glue.Get("lookupKey")}, TTL: ttl}
+	case envString(env, "BANDO_KEY_HASHES") != "":
+		ks, err := access.ParseKeys(envString(env, "BANDO_KEY_HASHES"))
+		if err != nil {
+			return nil, fmt.Errorf("BANDO_KEY_HASHES: %v", err) // ParseKeys never shows the text
+		}
+		if len(ks) == 0 {
+			return nil, errors.New("BANDO_KEY_HASHES holds no key hash")
+		}
+		g.Keys = ks
+	default:
+		return nil, errors.New("no keys: bind the KV namespace BANDO_KEYS or set the secret BANDO_KEY_HASHES")
+	}
+	if env.Get("BANDO_USAGE").Type() == js.TypeObject {
+		g.Usage = jsUsage{glue}
+	}
+	return g, nil
+}
+
+// kvKeys looks keys up through the glue's lookupKey (KV).
+type kvKeys struct{ fn js.Value }
+
+func (k kvKeys) Lookup(ctx context.Context, h access.Hash) (access.Key, bool, error) {
+	v, err := tile.Await(ctx, k.fn.Invoke(h.String()))
+	if err != nil {
+		return access.Key{}, false, errors.New("KV BANDO_KEYS: lookup failed")
+	}
+	if v.Type() != js.TypeObject {
+		return access.Key{}, false, nil
+	}
+	return access.Key{Hash: h, Revoked: v.Get("revoked").Truthy(), Admin: v.Get("admin").Truthy(),
+		PerMinute: intOf(v.Get("rpm")), PerDay: intOf(v.Get("rpd"))}, true, nil
+}
+
+func intOf(v js.Value) int {
+	if v.Type() == js.TypeNumber {
+		return v.Int()
+	}
+	return 0
+}
+
+// jsUsage counts through the glue, which keeps today's counts per key in
+// the isolate and sends increments to the key's Durable Object after the
+// response (ctx.waitUntil).
+type jsUsage struct{ glue js.Value }
+
+func (u jsUsage) Add(_ context.Context, keyID, day string, units int) int {
+	return intOf(u.glue.Call("usageAdd", keyID, day, units))
+}
+
+func (u jsUsage) Requests(_ context.Context, keyID, day string) int {
+	return intOf(u.glue.Call("usageRequests", keyID, day))
+}
+
+func (u jsUsage) Counters(ctx context.Context, keyID string) ([]access.Counter, error) {
+	v, err := tile.Await(ctx, u.glue.Call("usageCounters", keyID))
+	if err != nil || v.Type() != js.TypeString {
+		return nil, errors.New("usage store unavailable")
+	}
+	var cs []access.Counter
+	if err := json.Unmarshal([]byte(v.String()), &cs); err != nil {
+		return nil, errors.New("usage store: bad answer")
+	}
+	return cs, nil
 }
 
 // gcSettings applies BANDO_GOGC (a GC percent, or "off") and
@@ -100,7 +189,7 @@ func gcSettings(env js.Value) error {
 		if v != "off" {
 			var err error
 			if n, err = strconv.Atoi(v); err != nil {
-				return fmt.Errorf("BANDO_GOGC: %v", err)
+				return errors.New("BANDO_GOGC: expected a percent or off")
 			}
 		}
 		debug.SetGCPercent(n)
@@ -108,7 +197,7 @@ func gcSettings(env js.Value) error {
 	if v := envString(env, "BANDO_MEMORY_LIMIT"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
-			return fmt.Errorf("BANDO_MEMORY_LIMIT: %v", err)
+			return errors.New("BANDO_MEMORY_LIMIT: expected a number of bytes")
 		}
 		debug.SetMemoryLimit(n)
 	}
@@ -125,50 +214,47 @@ func envString(env js.Value, name string) string {
 	return ""
 }
 
-// rawJSBodyWriter is implemented by syumai's ResponseWriter: a body given
-// as a JS value becomes the Response body as is, instead of a
-// ReadableStream pulled from a Go pipe (which costs goroutines, two
-// never-released js.Funcs per response, and a goroutine left blocked on an
-// empty write for bodiless responses such as 204).
-type rawJSBodyWriter interface{ WriteRawJSBody(body js.Value) }
+// requestTimeout bounds one request in Go (tile reads included).
+const requestTimeout = 20 * time.Second
 
-// bufferedWriter collects a handler's response so it can be handed to JS
-// in one piece.
-type bufferedWriter struct {
-	w      http.ResponseWriter
-	status int
-	body   bytes.Buffer
+// serveJS(method, target, contentType, body, env, done) starts serving one
+// request and returns at once; done(status, headers, body) is called when
+// the answer is ready (Go may first wait for tiles, which needs the JS
+// event loop).
+func serveJS(_ js.Value, a []js.Value) any {
+	if len(a) < 6 || a[5].Type() != js.TypeFunction {
+		return errors.New("__bandoServe: expected (method, target, contentType, body, env, done)").Error()
+	}
+	req := &core.Request{Method: a[0].String(), Target: a[1].String()}
+	if a[2].Type() == js.TypeString {
+		req.Header = map[string]string{"content-type": a[2].String()}
+	}
+	if b := a[3]; b.Type() == js.TypeObject {
+		req.Body = make([]byte, b.Get("byteLength").Int())
+		js.CopyBytesToGo(req.Body, b)
+	}
+	env, done := a[4], a[5]
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
+		defer cancel()
+		resp := serve(ctx, env, req)
+		var hs []byte
+		for _, kv := range resp.Header {
+			hs = append(append(append(append(hs, kv[0]...), '\n'), kv[1]...), '\n')
+		}
+		body := js.Global().Get("Uint8Array").New(len(resp.Body))
+		js.CopyBytesToJS(body, resp.Body)
+		done.Invoke(resp.Status, string(hs), body)
+	}()
+	return nil
 }
 
-func (b *bufferedWriter) Header() http.Header         { return b.w.Header() }
-func (b *bufferedWriter) WriteHeader(status int)      { b.status = status }
-func (b *bufferedWriter) Write(p []byte) (int, error) { return b.body.Write(p) }
-
-func serve(w http.ResponseWriter, r *http.Request) {
-	hd, err := handler(r.Context())
+func serve(ctx context.Context, env js.Value, req *core.Request) *core.Response {
+	e, err := engine(ctx, env)
 	if err != nil {
-		w.Header().Set("Content-Type", "application/json; charset=utf-8")
-		w.Header().Set("Access-Control-Allow-Origin", "*")
 		msg := "bando worker not ready: " + err.Error()
 		b, _ := json.Marshal(map[string]string{"status": "UNKNOWN_ERROR", "error_message": msg, "message": msg})
-		send(w, http.StatusServiceUnavailable, b)
-		return
+		return &core.Response{Status: 503, Header: [][2]string{{"Content-Type", "application/json; charset=utf-8"}, {"Access-Control-Allow-Origin", "*"}}, Body: b}
 	}
-	bw := &bufferedWriter{w: w, status: http.StatusOK}
-	hd.ServeHTTP(bw, r)
-	send(w, bw.status, bw.body.Bytes())
-}
-
-func send(w http.ResponseWriter, status int, body []byte) {
-	w.WriteHeader(status)
-	if len(body) == 0 {
-		return
-	}
-	if rw, ok := w.(rawJSBodyWriter); ok {
-		ua := js.Global().Get("Uint8Array").New(len(body))
-		js.CopyBytesToJS(ua, body)
-		rw.WriteRawJSBody(ua)
-		return
-	}
-	w.Write(body)
+	return e.Serve(ctx, req)
 }

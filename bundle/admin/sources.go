@@ -172,7 +172,8 @@ type oldToNewFile struct {
 // mappingRow is one row of old_to_new_wards.csv.
 type mappingRow struct {
 	NewProvince, NewWard, NewWardName string
-	OldWard, OldDistrict, OldProvince string
+	OldWard, OldWardName              string
+	OldDistrict, OldProvince          string
 	Note                              string
 }
 
@@ -211,7 +212,7 @@ func readMapping(path string) ([]mappingRow, error) {
 	for _, m := range recs {
 		out = append(out, mappingRow{
 			NewProvince: m["new_province_code"], NewWard: m["new_ward_code"], NewWardName: m["new_ward_name"],
-			OldWard: m["old_ward_code"], OldDistrict: m["old_district_code"], OldProvince: m["old_province_code"],
+			OldWard: m["old_ward_code"], OldWardName: m["old_ward_name"], OldDistrict: m["old_district_code"], OldProvince: m["old_province_code"],
 			Note: m["note"],
 		})
 	}

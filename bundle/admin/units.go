@@ -3,6 +3,7 @@ package admin
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	coreadmin "github.com/bando-vn/bando/core/admin"
 )
@@ -30,8 +31,9 @@ func (m *model) buildUnits(in *gsoInput, links []link) *coreadmin.Units {
 			provTo[p][m.newProvinces[m.newWards[l.w].Province].Code] = true
 		}
 	}
+	newAlt, oldAlt := m.altNames(in)
 	for i, w := range m.newWards {
-		u.NewWards = append(u.NewWards, coreadmin.UnitsNewWard{Code: w.Code, Name: w.Name, Province: m.newProvinceCode(w), From: from[i]})
+		u.NewWards = append(u.NewWards, coreadmin.UnitsNewWard{Code: w.Code, Name: w.Name, Province: m.newProvinceCode(w), From: from[i], Alt: newAlt[w.Code]})
 	}
 	for i, p := range m.oldProvinces {
 		u.OldProvinces = append(u.OldProvinces, coreadmin.UnitsOldProvince{Code: p.Code, Name: p.Name, To: sortedKeys(provTo[i])})
@@ -45,9 +47,43 @@ func (m *model) buildUnits(in *gsoInput, links []link) *coreadmin.Units {
 		if w.District >= 0 {
 			dc = m.oldDistricts[w.District].Code
 		}
-		u.OldWards = append(u.OldWards, coreadmin.UnitsOldWard{Code: w.Code, Name: w.Name, District: dc, To: to[i]})
+		u.OldWards = append(u.OldWards, coreadmin.UnitsOldWard{Code: w.Code, Name: w.Name, District: dc, To: to[i], Alt: oldAlt[w.Code]})
 	}
 	return u
+}
+
+// altNames collects, by code, the names the official table writes differently (beyond case,
+// marks and spacing) from the unit lists: "Xã Sà Phìn" for "Xã Xà Phìn", "Xã Quý Quân" for
+// "Xã Quí Quân". Sorted, without duplicates.
+func (m *model) altNames(in *gsoInput) (newAlt, oldAlt map[string][]string) {
+	newName := map[string]string{}
+	for _, w := range m.newWards {
+		newName[w.Code] = w.Name
+	}
+	oldName := map[string]string{}
+	for _, w := range m.oldWards {
+		oldName[w.Code] = w.Name
+	}
+	add := func(alt map[string][]string, names map[string]string, code, name string) {
+		name = strings.TrimSpace(name)
+		official, ok := names[code]
+		if !ok || name == "" || foldName(name) == foldName(official) {
+			return
+		}
+		for _, a := range alt[code] {
+			if a == name {
+				return
+			}
+		}
+		alt[code] = append(alt[code], name)
+		sort.Strings(alt[code])
+	}
+	newAlt, oldAlt = map[string][]string{}, map[string][]string{}
+	for _, r := range in.rows {
+		add(newAlt, newName, r.NewWard, r.NewWardName)
+		add(oldAlt, oldName, r.OldWard, r.OldWardName)
+	}
+	return newAlt, oldAlt
 }
 
 // describeGSO writes the manifest description of each layer of a GSO build.

@@ -82,10 +82,10 @@ func TestCellRoundTripAndQuery(t *testing.T) {
 func TestUnitsAndMetaRoundTrip(t *testing.T) {
 	u := &Units{
 		NewProvinces: []UnitsNewProvince{{"01", "Thành phố Hà Nội", "HN", []string{"01"}}},
-		NewWards:     []UnitsNewWard{{"00004", "Phường Ba Đình", "01", []Link{{"00001", LinkWhole}, {"00002", LinkPart}}}},
+		NewWards:     []UnitsNewWard{{"00004", "Phường Ba Đình", "01", []Link{{"00001", LinkWhole}, {"00002", LinkPart}}, nil}},
 		OldProvinces: []UnitsOldProvince{{"01", "Thành phố Hà Nội", []string{"01"}}},
 		OldDistricts: []UnitsOldDistrict{{"001", "Quận Ba Đình", "01"}},
-		OldWards:     []UnitsOldWard{{"00001", "Phường Phúc Xá", "001", []Link{{"00004", LinkWhole}}}},
+		OldWards:     []UnitsOldWard{{"00001", "Phường Phúc Xá", "001", []Link{{"00004", LinkWhole}}, []string{"Phường Phúc Sá"}}},
 	}
 	b, err := EncodeUnits(u)
 	if err != nil {
@@ -193,7 +193,7 @@ func FuzzDecodeCell(f *testing.F) {
 	f.Add(good)
 	f.Add([]byte{})
 	f.Add([]byte{0x81, 0xa1, 'g', 0x81, 0xa2, 'n', 'w', 0xc4, 0x01, 0x05})
-	units, _ := EncodeUnits(&Units{NewWards: []UnitsNewWard{{"1", "x", "01", []Link{{"2", LinkPart}}}}})
+	units, _ := EncodeUnits(&Units{NewWards: []UnitsNewWard{{"1", "x", "01", []Link{{"2", LinkPart}}, nil}}})
 	f.Add(units)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if _, err := DecodeMeta(b); err != nil && !errors.Is(err, tile.ErrCorrupt) {

@@ -34,10 +34,12 @@ type UnitsNewProvince struct {
 	Former            []string
 }
 
-// UnitsNewWard is a ward of the new structure; From lists the old wards it absorbed.
+// UnitsNewWard is a ward of the new structure; From lists the old wards it absorbed; Alt
+// other spellings of its name in the official table.
 type UnitsNewWard struct {
 	Code, Name, Province string
 	From                 []Link
+	Alt                  []string
 }
 
 // UnitsOldProvince is a province of the old structure; To lists the new provinces it went into.
@@ -51,10 +53,12 @@ type UnitsOldDistrict struct {
 	Code, Name, Province string
 }
 
-// UnitsOldWard is a ward of the old structure; To lists the new wards it went into.
+// UnitsOldWard is a ward of the old structure; To lists the new wards it went into; Alt
+// other spellings of its name in the official table ("Xã Sà Phìn" for "Xã Xà Phìn").
 type UnitsOldWard struct {
 	Code, Name, District string
 	To                   []Link
+	Alt                  []string
 }
 
 // Units is every unit of both structures with official names and the
@@ -122,7 +126,7 @@ func EncodeUnits(u *Units) ([]byte, error) {
 		}),
 		list("nw", len(u.NewWards), func(i int) error {
 			w := u.NewWards[i]
-			return firstErr(e.EncodeArrayLen(4), e.EncodeString(w.Code), e.EncodeString(w.Name), e.EncodeString(w.Province), links(w.From))
+			return firstErr(e.EncodeArrayLen(5), e.EncodeString(w.Code), e.EncodeString(w.Name), e.EncodeString(w.Province), links(w.From), strs(w.Alt))
 		}),
 		list("op", len(u.OldProvinces), func(i int) error {
 			p := u.OldProvinces[i]
@@ -134,7 +138,7 @@ func EncodeUnits(u *Units) ([]byte, error) {
 		}),
 		list("ow", len(u.OldWards), func(i int) error {
 			w := u.OldWards[i]
-			return firstErr(e.EncodeArrayLen(4), e.EncodeString(w.Code), e.EncodeString(w.Name), e.EncodeString(w.District), links(w.To))
+			return firstErr(e.EncodeArrayLen(5), e.EncodeString(w.Code), e.EncodeString(w.Name), e.EncodeString(w.District), links(w.To), strs(w.Alt))
 		}),
 	)
 	return buf.b, err
@@ -151,6 +155,9 @@ func DecodeUnits(b []byte) (*Units, error) {
 		}
 		f.i++
 		n := r.arrayLen(1)
+		if n == 0 {
+			return nil
+		}
 		out := make([]string, 0, n)
 		for j := 0; j < n && r.err == nil; j++ {
 			out = append(out, r.str())
@@ -175,13 +182,13 @@ func DecodeUnits(b []byte) (*Units, error) {
 				return UnitsNewProvince{f.str(), f.str(), f.str(), strs(f)}
 			})
 		case "nw":
-			u.NewWards = decodeList(r, func(f *fields) UnitsNewWard { return UnitsNewWard{f.str(), f.str(), f.str(), links(f)} })
+			u.NewWards = decodeList(r, func(f *fields) UnitsNewWard { return UnitsNewWard{f.str(), f.str(), f.str(), links(f), strs(f)} })
 		case "op":
 			u.OldProvinces = decodeList(r, func(f *fields) UnitsOldProvince { return UnitsOldProvince{f.str(), f.str(), strs(f)} })
 		case "od":
 			u.OldDistricts = decodeList(r, func(f *fields) UnitsOldDistrict { return UnitsOldDistrict{f.str(), f.str(), f.str()} })
 		case "ow":
-			u.OldWards = decodeList(r, func(f *fields) UnitsOldWard { return UnitsOldWard{f.str(), f.str(), f.str(), links(f)} })
+			u.OldWards = decodeList(r, func(f *fields) UnitsOldWard { return UnitsOldWard{f.str(), f.str(), f.str(), links(f), strs(f)} })
 		default:
 			r.skip(0)
 		}

@@ -1,6 +1,7 @@
 package httpserve
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -8,19 +9,25 @@ import (
 	"github.com/bando-vn/bando/core"
 )
 
-// MaxBody is the largest request body read (forcodes bodies are tiny).
+// MaxBody is the largest request body accepted (forcodes bodies are tiny);
+// a larger one gets 413.
 const MaxBody = 1 << 20
 
 // Handler serves every request through e.Serve.
 func Handler(e *core.Engine) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		resp := e.Serve(r.Context(), ToRequest(r))
-		Write(w, resp)
+		req, ok := ToRequest(r)
+		if !ok {
+			writeError(w, http.StatusRequestEntityTooLarge, "INVALID_REQUEST", fmt.Sprintf("request body over %d bytes", MaxBody))
+			return
+		}
+		Write(w, e.Serve(r.Context(), req))
 	})
 }
 
-// ToRequest converts an http.Request to a core.Request.
-func ToRequest(r *http.Request) *core.Request {
+// ToRequest converts an http.Request to a core.Request; ok=false when the
+// body is over MaxBody.
+func ToRequest(r *http.Request) (req *core.Request, ok bool) {
 	h := make(map[string]string, len(r.Header))
 	for k, v := range r.Header {
 		if len(v) > 0 {
@@ -28,10 +35,16 @@ func ToRequest(r *http.Request) *core.Request {
 		}
 	}
 	var body []byte
-	if r.Body != nil {
-		body, _ = io.ReadAll(io.LimitReader(r.Body, MaxBody))
+	if r.ContentLength > MaxBody {
+		return nil, false
 	}
-	return &core.Request{Method: r.Method, Target: r.URL.RequestURI(), Header: h, Body: body}
+	if r.Body != nil {
+		body, _ = io.ReadAll(io.LimitReader(r.Body, MaxBody+1))
+		if len(body) > MaxBody {
+			return nil, false
+		}
+	}
+	return &core.Request{Method: r.Method, Target: r.URL.RequestURI(), Header: h, Body: body}, true
 }
 
 // Write sends a core.Response.

@@ -74,10 +74,10 @@ func treeShards(src Source, tok string, word bool, focus *geo.LatLng) []shardRef
 }
 
 // packed finds the tile holding child c of base: base+c, or the run
-// base+c1+"."+c2 covering it (FORMAT.md §2 "runs"), by walking down the
-// sorted keys from base+(c+1): keys below child c itself (its summary, its
-// split children) are stepped over; a key of an earlier child that is not
-// a run means no run covers c.
+// base+c1+"."+c2 covering it (FORMAT.md §2 "runs"), walking down the
+// sorted keys from base+(c+1) one child at a time: other keys of a child
+// (its split descendants, a generic word's summary) are stepped over; a
+// split sibling (one with a summary) ends the walk, as no run spans it.
 func packed(src Source, base string, c byte) (shardRef, bool) {
 	bound := base + string(c+1)
 	for {
@@ -93,10 +93,15 @@ func packed(src Source, base string, c byte) (shardRef, bool) {
 			sz, _ := src.Size(key)
 			return shardRef{key, sz, true}, true
 		}
-		if rem[0] != c || bound == base+string(c)+"\x00" {
+		c1 := rem[0]
+		if _, split := src.Size(base + string(c1) + "-s"); split && c1 != c {
 			return shardRef{}, false
 		}
-		bound = base + string(c) + "\x00" // step below c's own descendants
+		next := base + string(c1) + "/" // just above c1's run keys, below its other keys
+		if next >= bound {
+			return shardRef{}, false
+		}
+		bound = next
 	}
 }
 

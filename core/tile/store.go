@@ -83,27 +83,3 @@ func verify(key string, e TileEntry, b []byte) error {
 	}
 	return nil
 }
-
-// Decode returns the tile with this key decoded by decode, from the store's
-// cache when an earlier call decoded it to the same type. The cache charges
-// each entry the byte size of its tile (the layers' decoded forms read their
-// bytes in place, so this is close to what they hold). Errors are those of
-// Tile, or decode's own (which should wrap ErrCorrupt).
-func Decode[T any](ctx context.Context, s *Store, key string, decode func([]byte) (T, error)) (T, error) {
-	if v, ok := s.cache.get(key); ok {
-		if t, ok := v.(T); ok {
-			return t, nil
-		}
-	}
-	var zero T
-	b, err := s.Tile(ctx, key)
-	if err != nil {
-		return zero, err
-	}
-	v, err := decode(b)
-	if err != nil {
-		return zero, err
-	}
-	s.cache.put(key, v, len(b))
-	return v, nil
-}

@@ -34,6 +34,9 @@ func bruteForce(m Matrix, roundTrip bool) (unreach int, finite float64) {
 // split counts a tour's unreachable legs and sums the others.
 func split(m Matrix, order []int) (unreach int, finite float64) {
 	for i := 1; i < len(order); i++ {
+		if order[i-1] == order[i] {
+			continue // the diagonal is never read
+		}
 		if c := m.At(order[i-1], order[i]); math.IsInf(c, 1) {
 			unreach++
 		} else {
@@ -65,15 +68,7 @@ func TestAgainstBruteForce(t *testing.T) {
 	for inst := range 500 {
 		n := 3 + rng.IntN(8)
 		roundTrip := n <= 9 && rng.IntN(4) == 0
-		var m Matrix
-		switch inst % 3 {
-		case 0:
-			m = randomMatrix(rng, n, 0)
-		case 1:
-			m = randomMatrix(rng, n, 0.25)
-		default:
-			m = hanoiMatrix(rng, n)
-		}
+		m := mixedMatrix(rng, n, inst)
 		wantU, wantF := bruteForce(m, roundTrip)
 		for _, force := range []bool{false, true} {
 			r, err := Solve(m, Options{RoundTrip: roundTrip, ForceHeuristic: force})
@@ -98,4 +93,46 @@ func TestAgainstBruteForce(t *testing.T) {
 		}
 	}
 	t.Logf("500 instances: Held–Karp and the local search both equal brute force (local search misses: %d)", heurMisses)
+}
+
+// TestLocalSearchVsHeldKarp: just past ExactMaxStops (13–16 stops), the
+// production local search must find the optimum that Held–Karp (run here
+// beyond its production limit) proves, on 100 random instances.
+func TestLocalSearchVsHeldKarp(t *testing.T) {
+	rng := rand.New(rand.NewPCG(testSeed(t, 1316), 1316))
+	for inst := range 100 {
+		n := ExactMaxStops + 1 + rng.IntN(4)
+		m := mixedMatrix(rng, n, inst)
+		roundTrip := inst%4 == 0
+		r, err := Solve(m, Options{RoundTrip: roundTrip})
+		if err != nil || r.Exact {
+			t.Fatalf("instance %d: %+v %v (want the local search)", inst, r, err)
+		}
+		p := newProblem(m, roundTrip)
+		opt := p.cost(heldKarp(p))
+		got := p.cost(toInt32(r.Order))
+		if math.Abs(got-opt) > 1e-9*math.Max(1, opt) {
+			t.Errorf("instance %d (n=%d, round trip %v): local search %.3f, Held–Karp %.3f", inst, n, roundTrip, got, opt)
+		}
+	}
+}
+
+func toInt32(v []int) []int32 {
+	out := make([]int32, len(v))
+	for i, x := range v {
+		out[i] = int32(x)
+	}
+	return out
+}
+
+// mixedMatrix cycles through the three kinds of instances: independent
+// asymmetric costs, the same with 25% unreachable pairs, Hà Nội travel times.
+func mixedMatrix(rng *rand.Rand, n, inst int) Matrix {
+	switch inst % 3 {
+	case 0:
+		return randomMatrix(rng, n, 0)
+	case 1:
+		return randomMatrix(rng, n, 0.25)
+	}
+	return hanoiMatrix(rng, n)
 }

@@ -7,9 +7,13 @@ import (
 	"time"
 )
 
-// neighbours is how many cheapest successors of each stop the local search
-// considers as new edges.
-const neighbours = 10
+// neighbours is how many cheapest successors (and predecessors) of each
+// stop the local search considers as new edges; kickLen bounds the length
+// of each segment a kick moves.
+const (
+	neighbours = 16
+	kickLen    = 6
+)
 
 // search is the local search state over one tour t = s, interior…, e.
 // Edge x of the tour is t[x]→t[x+1], x in 0..k for k interior stops.
@@ -20,20 +24,28 @@ const neighbours = 10
 type search struct {
 	p      *problem
 	t, buf []int32
-	pos    []int32   // pos[v]: index of stop v in t (s: 0, e: k+1)
-	nbr    [][]int32 // nbr[v]: the stops w ≠ v by increasing c(v, w)
-	inNbr  [][]int32 // inNbr[v]: the stops u ≠ v by increasing c(u, v)
+	pos    []int32 // pos[v]: index of stop v in t (s: 0, e: k+1)
+	nbr    [][]arc // nbr[v]: the stops w ≠ v by increasing c(v, w)
+	inNbr  [][]arc // inNbr[v]: the stops u ≠ v by increasing c(u, v)
+	in     []int32 // in[v]: the edge entering v (see inEdge)
 	f, b   []float64
-	fresh  bool // f and b match t
-	queue  []int32
+	fresh  bool    // f and b match t
+	queue  []int32 // stops to examine, from queue[head]
+	head   int
 	queued []bool
 	evals  int64
 	budget int64
 }
 
+// arc is a neighbour and the cost of the edge to (or from) it.
+type arc struct {
+	v    int32
+	cost float64
+}
+
 func (p *problem) newSearch(budget int64) *search {
 	n := len(p.interior) + 2
-	s := &search{p: p, t: make([]int32, n), buf: make([]int32, n), pos: make([]int32, p.n),
+	s := &search{p: p, t: make([]int32, n), buf: make([]int32, n), pos: make([]int32, p.n), in: make([]int32, p.n),
 		f: make([]float64, n), b: make([]float64, n), queued: make([]bool, p.n), budget: budget}
 	nodes := append([]int32{p.s}, p.interior...)
 	if p.e != p.s {
@@ -46,16 +58,16 @@ func (p *problem) newSearch(budget int64) *search {
 
 // nearest lists, for each of the nodes v, the other nodes w by increasing
 // cost(v, w), keeping the first neighbours.
-func nearest(n int, nodes []int32, cost func(v, w int32) float64) [][]int32 {
-	lists := make([][]int32, n)
+func nearest(n int, nodes []int32, cost func(v, w int32) float64) [][]arc {
+	lists := make([][]arc, n)
 	for _, v := range nodes {
-		l := make([]int32, 0, len(nodes)-1)
+		l := make([]arc, 0, len(nodes)-1)
 		for _, w := range nodes {
 			if w != v {
-				l = append(l, w)
+				l = append(l, arc{w, cost(v, w)})
 			}
 		}
-		slices.SortStableFunc(l, func(a, b int32) int { return cmp.Compare(cost(v, a), cost(v, b)) })
+		slices.SortStableFunc(l, func(a, b arc) int { return cmp.Compare(a.cost, b.cost) })
 		lists[v] = l[:min(len(l), neighbours)]
 	}
 	return lists
@@ -76,8 +88,11 @@ func (s *search) setTour(t []int32) {
 func (s *search) reindex(from, to int) {
 	for m := from; m <= to; m++ {
 		s.pos[s.t[m]] = int32(m)
+		s.in[s.t[m]] = int32(m - 1)
 	}
 	s.pos[s.p.s] = 0
+	s.in[s.p.s] = -1
+	s.in[s.p.e] = int32(len(s.t) - 2)
 	s.fresh = false
 }
 
@@ -92,10 +107,11 @@ func (s *search) prefix() {
 	if s.fresh {
 		return
 	}
-	t, c := s.t, s.p.c
+	t, w, n := s.t, s.p.w, s.p.n
 	for m := 1; m < len(t); m++ {
-		s.f[m] = s.f[m-1] + c(t[m-1], t[m])
-		s.b[m] = s.b[m-1] + c(t[m], t[m-1])
+		u, v := int(t[m-1]), int(t[m])
+		s.f[m] = s.f[m-1] + w[u*n+v]
+		s.b[m] = s.b[m-1] + w[v*n+u]
 	}
 	s.fresh = true
 }
@@ -113,31 +129,31 @@ func (s *search) outEdge(v int32) int {
 	return int(s.pos[v])
 }
 
-func (s *search) inEdge(v int32) int {
-	if v == s.p.e {
-		return len(s.t) - 2
-	}
-	if v == s.p.s {
-		return -1
-	}
-	return int(s.pos[v]) - 1
-}
+func (s *search) inEdge(v int32) int { return int(s.in[v]) }
 
 // localSearch applies improving moves until no queued stop yields one (or
 // the budget is spent). A stop is queued when an edge at it changed.
 func (s *search) localSearch() {
-	for len(s.queue) > 0 && !s.spent() {
-		v := s.queue[0]
-		s.queue = s.queue[1:]
+	for s.head < len(s.queue) && !s.spent() {
+		v := s.queue[s.head]
+		s.head++
 		s.queued[v] = false
 		if s.exchangeFrom(v) || s.reverseFrom(v) {
 			s.activate(v)
 		}
+		if s.head == len(s.queue) || s.head > 4*len(s.t) { // reuse the array
+			s.queue = s.queue[:copy(s.queue, s.queue[s.head:])]
+			s.head = 0
+		}
 	}
-	for _, v := range s.queue {
+	s.clearQueue()
+}
+
+func (s *search) clearQueue() {
+	for _, v := range s.queue[s.head:] {
 		s.queued[v] = false
 	}
-	s.queue = s.queue[:0]
+	s.queue, s.head = s.queue[:0], 0
 }
 
 // exchangeFrom looks for an improving segment exchange whose first removed
@@ -152,32 +168,34 @@ func (s *search) exchangeFrom(a1 int32) bool {
 	if x1 < 0 {
 		return false
 	}
-	t, c := s.t, s.p.c
+	t, w, n, in := s.t, s.p.w, s.p.n, s.in
 	b1 := t[x1+1]
-	g0 := c(a1, b1)
-	for _, b2 := range s.nbr[a1] {
-		g1 := g0 - c(a1, b2)
+	g0 := w[int(a1)*n+int(b1)]
+	for _, e2 := range s.nbr[a1] {
+		g1 := g0 - e2.cost
 		if g1 <= 0 {
 			break
 		}
-		x2 := s.inEdge(b2)
+		b2 := e2.v
+		x2 := int(in[b2])
 		if x2 < 0 || x2 == x1 {
 			continue
 		}
 		a2 := t[x2]
-		G1 := g1 + c(a2, b2)
-		for _, b3 := range s.nbr[a2] {
+		G1 := g1 + w[int(a2)*n+int(b2)]
+		for _, e3 := range s.nbr[a2] {
 			s.evals++
-			g2 := G1 - c(a2, b3)
+			g2 := G1 - e3.cost
 			if g2 <= 0 {
 				break
 			}
-			x3 := s.inEdge(b3)
+			b3 := e3.v
+			x3 := int(in[b3])
 			if x3 < 0 || x3 == x1 || x3 == x2 || !cyclic(x1, x2, x3) {
 				continue
 			}
 			a3 := t[x3]
-			if g2+c(a3, b3)-c(a3, b1) > s.p.eps {
+			if g2+w[int(a3)*n+int(b3)]-w[int(a3)*n+int(b1)] > s.p.eps {
 				s.exchangeEdges(x1, x2, x3)
 				for _, v := range [...]int32{a1, b1, a2, b2, a3, b3} {
 					s.activate(v)
@@ -230,27 +248,26 @@ func appendSeg(dst, seg []int32, rev bool) []int32 {
 // sums, so asymmetric costs are honoured.
 func (s *search) reverseFrom(v int32) bool {
 	c, k := s.p.c, len(s.t)-2
-	s.prefix()
 	if x := s.outEdge(v); x >= 0 {
 		g0 := c(v, s.t[x+1])
-		for _, w := range s.nbr[v] {
+		for _, a := range s.nbr[v] {
 			s.evals++
-			if c(v, w) >= g0 {
+			if a.cost >= g0 {
 				break
 			}
-			if j := int(s.pos[w]); w != s.p.s && w != s.p.e && j > x+1 && j <= k && s.tryReverse(x+1, j) {
+			if j := int(s.pos[a.v]); a.v != s.p.s && a.v != s.p.e && j > x+1 && j <= k && s.tryReverse(x+1, j) {
 				return true
 			}
 		}
 	}
 	if y := s.inEdge(v); y >= 0 {
 		g0 := c(s.t[y], v)
-		for _, u := range s.inNbr[v] {
+		for _, a := range s.inNbr[v] {
 			s.evals++
-			if c(u, v) >= g0 {
+			if a.cost >= g0 {
 				break
 			}
-			if i := int(s.pos[u]); u != s.p.s && u != s.p.e && i >= 1 && i < y && s.tryReverse(i, y) {
+			if i := int(s.pos[a.v]); a.v != s.p.s && a.v != s.p.e && i >= 1 && i < y && s.tryReverse(i, y) {
 				return true
 			}
 		}
@@ -262,6 +279,7 @@ func (s *search) reverseFrom(v int32) bool {
 func (s *search) tryReverse(i, j int) bool {
 	t, c := s.t, s.p.c
 	a, b, x, y := t[i-1], t[i], t[j], t[j+1]
+	s.prefix()
 	d := c(a, x) + c(b, y) - c(a, b) - c(x, y) + s.b[j] - s.b[i] - (s.f[j] - s.f[i])
 	if d >= -s.p.eps {
 		return false
@@ -320,7 +338,7 @@ func (p *problem) insertion(order []int32) []int32 {
 // improving move of the local search undoes. No segment is reversed.
 func (s *search) kick(rng *rand.Rand) {
 	k := len(s.t) - 2
-	maxLen := min(max(k/4, 1), 12)
+	maxLen := min(max(k/4, 1), kickLen)
 	l := [3]int{1 + rng.IntN(maxLen), 1 + rng.IntN(maxLen), 1 + rng.IntN(maxLen)}
 	for l[0]+l[1]+l[2] > k {
 		for m := range l {
@@ -340,8 +358,9 @@ func (s *search) kick(rng *rand.Rand) {
 }
 
 // iteratedLocalSearch returns the best tour found within work move
-// evaluations: restarts from several constructions, each followed by
-// kick + local search rounds that keep a change unless it costs more.
+// evaluations: restarts (see construct), each followed by kick + local
+// search rounds that keep a change unless it costs more, until
+// restartAfter(k) rounds in a row bring no improvement.
 func (p *problem) iteratedLocalSearch(seed uint64, work int64, deadline time.Time) ([]int32, int64) {
 	rng := rand.New(rand.NewPCG(seed, seed^0x2545f4914f6cdd1d))
 	s := p.newSearch(work)
@@ -355,7 +374,14 @@ func (p *problem) iteratedLocalSearch(seed uint64, work int64, deadline time.Tim
 	bestCost := 0.0
 	cur := make([]int32, k+2)
 	for restart := 0; !s.spent(); restart++ {
-		s.setTour(p.construct(restart, rng))
+		if restart >= 2 && restart%2 == 0 && k >= 16 { // from the best so far, shaken hard
+			s.setTour(best)
+			for range 3 {
+				s.kick(rng)
+			}
+		} else {
+			s.setTour(p.construct(restart, rng))
+		}
 		s.localSearch()
 		curCost := p.cost(s.t)
 		copy(cur, s.t)
@@ -377,8 +403,8 @@ func (p *problem) iteratedLocalSearch(seed uint64, work int64, deadline time.Tim
 			default:
 				stall++
 				s.setTour(cur)
-				s.queue, c = s.queue[:0], curCost
-				clear(s.queued)
+				s.clearQueue()
+				c = curCost
 			}
 			curCost = c
 			copy(cur, s.t)
@@ -394,7 +420,9 @@ func (p *problem) iteratedLocalSearch(seed uint64, work int64, deadline time.Tim
 func restartAfter(k int) int { return 20 + 5*k }
 
 // construct builds the starting tour of a restart: nearest neighbour, then
-// cheapest insertion in index order, then random orders.
+// cheapest insertion in index order, then random orders (below 16 free
+// stops every restart, above only odd ones: even ones start from the best
+// tour kicked three times).
 func (p *problem) construct(restart int, rng *rand.Rand) []int32 {
 	switch restart {
 	case 0:

@@ -8,8 +8,8 @@ import (
 
 // Matrix is a square cost matrix over N stops: Cost[i*N+j] is the cost of
 // going from stop i to stop j (seconds for routing; any unit for TSPLIB).
-// +Inf marks an unreachable pair. The diagonal is never read. NaN and -Inf
-// are invalid.
+// +Inf marks an unreachable pair. The diagonal is never read. NaN, -Inf
+// and finite costs beyond ±MaxCost are invalid.
 type Matrix struct {
 	N    int
 	Cost []float64
@@ -36,8 +36,12 @@ func (m Matrix) At(i, j int) float64 { return m.Cost[i*m.N+j] }
 // Set sets the cost from i to j.
 func (m Matrix) Set(i, j int, c float64) { m.Cost[i*m.N+j] = c }
 
+// MaxCost bounds finite costs (1e12: 30 000 years in seconds), so that the
+// penalty standing for +Inf and every tour sum stay exact enough in float64.
+const MaxCost = 1e12
+
 // ErrBadMatrix is returned (wrapped) for a matrix that is not square or
-// holds NaN or -Inf off the diagonal.
+// holds NaN, -Inf or a cost beyond ±MaxCost off the diagonal.
 var ErrBadMatrix = errors.New("trip: bad cost matrix")
 
 func (m Matrix) validate() error {
@@ -46,7 +50,7 @@ func (m Matrix) validate() error {
 	}
 	for i := 0; i < m.N; i++ {
 		for j := 0; j < m.N; j++ {
-			if c := m.At(i, j); i != j && (math.IsNaN(c) || math.IsInf(c, -1)) {
+			if c := m.At(i, j); i != j && !math.IsInf(c, 1) && !(math.Abs(c) <= MaxCost) {
 				return fmt.Errorf("%w: cost %d→%d is %v", ErrBadMatrix, i, j, c)
 			}
 		}

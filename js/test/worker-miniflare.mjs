@@ -25,7 +25,10 @@ export function wranglerSettings() {
 }
 
 // assetsDir: the bundle to serve (default buildDir/assets).
-export async function startWorker({ buildDir = join(workerDir, "build"), assetsDir, keyHashes, port = 0, extraBindings = {} } = {}) {
+// options are more Miniflare options (log, handleRuntimeStdio, …).
+// kv: true binds an (empty, in-memory) KV namespace BANDO_KEYS and the
+// Durable Object namespace BANDO_USAGE, as wrangler.toml does.
+export async function startWorker({ buildDir = join(workerDir, "build"), assetsDir, keyHashes, port = 0, extraBindings = {}, kv = false, options = {} } = {}) {
   const s = wranglerSettings();
   assetsDir ??= join(buildDir, "assets");
   for (const f of ["index.mjs", "wasm_exec.js", "app.wasm"].map((f) => join(buildDir, f)).concat(join(assetsDir, "manifest.json"))) {
@@ -42,6 +45,7 @@ export async function startWorker({ buildDir = join(workerDir, "build"), assetsD
     compatibilityDate: s.compatibilityDate,
     compatibilityFlags: s.compatibilityFlags,
     bindings: { ...(keyHashes === undefined ? {} : { BANDO_KEY_HASHES: keyHashes }), ...extraBindings },
+    ...(kv ? { kvNamespaces: ["BANDO_KEYS"], durableObjects: { BANDO_USAGE: "BandoUsage" } } : {}),
     assets: {
       directory: assetsDir,
       binding: s.assetsBinding ?? "ASSETS",
@@ -49,6 +53,7 @@ export async function startWorker({ buildDir = join(workerDir, "build"), assetsD
     },
     host: "127.0.0.1",
     port,
+    ...options,
   });
   const url = await mf.ready; // workerd's own HTTP socket on 127.0.0.1
   return { mf, url };

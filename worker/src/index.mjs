@@ -1,5 +1,6 @@
 // bando Worker glue: ONE Go instance per isolate, requests served one at a
-// time through it.
+// time through it; API keys from KV, usage counters in a Durable Object
+// (BandoUsage, exported below).
 //
 // syumai/workers' own glue starts a fresh Go program for every request
 // (~10 ms of CPU each). Here the program (worker/main.go) starts on the first
@@ -27,26 +28,12 @@ const ASSET_ORIGIN = "https://assets.invalid/";
 // also the longest a request waits for its turn (then 503).
 const STUCK_MS = 10_000;
 
-// The request headers handed to Go: those the core reads (content-type for
-// the /forcodes bodies) and a few it may. Every header costs several JS↔Go
-// calls in syumai's conversion, and Cloudflare and browsers add a dozen
-// (cf-*, sec-*, x-forwarded-*), so the rest are dropped. If the core starts
-// reading another header, add it here.
-const FORWARDED_HEADERS = ["content-type", "content-length", "accept-language", "origin", "if-none-match"];
+// The largest request body accepted (as natively: core/httpserve.MaxBody).
+const MAX_BODY = 1 << 20;
 
-globalThis.tryCatch ??= (fn) => {
-  try {
-    return { result: fn() };
-  } catch (error) {
-    return { error };
-  }
-};
-
-// syumai reads globalThis.context.binding when the Go program starts (it
-// puts handleRequest there) and context.env when asked for a binding; we
-// keep one object and point env/ctx at the request currently in Go.
-const runtimeContext = { env: undefined, ctx: undefined, binding: {} };
-globalThis.context = runtimeContext;
+// The env of the request currently in Go (the tile, key and usage reads
+// Go makes belong to that request).
+const runtimeContext = { env: undefined, ctx: undefined };
 
 globalThis.__bandoWorker = {
   // getTile(path) → Promise<Uint8Array|null>: the bundle file at path
@@ -63,15 +50,154 @@ globalThis.__bandoWorker = {
     if (!r.ok) throw new Error(`bando worker: asset ${path}: HTTP ${r.status}`);
     return new Uint8Array(await r.arrayBuffer());
   },
+  // lookupKey(hashHex) → Promise<null|{revoked, admin, rpm, rpd}>: the key's
+  // record in KV BANDO_KEYS. Go caches answers (≤ 60 s), so this runs about
+  // once a minute per key per isolate; it also seeds today's request count
+  // from the key's Durable Object, so a fresh isolate enforces the quota.
+  async lookupKey(hash) {
+    const env = runtimeContext.env;
+    const rec = await env.BANDO_KEYS.get(hash, { type: "json" });
+    if (rec && env.BANDO_USAGE) {
+      const id = hash.slice(0, 12), day = new Date().toISOString().slice(0, 10);
+      try {
+        const c = await usageStub(env, id).fetch(`https://usage/get?day=${day}`).then((r) => r.json());
+        bumpKnown(id, day, c.requests ?? 0);
+      } catch {} // counting never blocks serving
+    }
+    return rec && typeof rec === "object" ? rec : null;
+  },
+  usageAdd(id, day, units) {
+    const k = id + "|" + day;
+    const p = pending.get(k) ?? { id, day, requests: 0, units: 0 };
+    p.requests++;
+    p.units += units;
+    pending.set(k, p);
+    known.set(k, (known.get(k) ?? 0) + 1);
+    return known.get(k);
+  },
+  usageRequests(id, day) {
+    return known.get(id + "|" + day) ?? 0;
+  },
+  // usageCounters(id) → Promise<string>: JSON [{key, day, requests, units}]
+  // from the Durable Objects (every key listed in KV when id is "").
+  async usageCounters(id) {
+    const env = runtimeContext.env;
+    let ids = [id];
+    if (!id) {
+      ids = [];
+      let cursor;
+      do {
+        const page = await env.BANDO_KEYS.list({ cursor });
+        ids.push(...page.keys.map((k) => k.name.slice(0, 12)));
+        cursor = page.list_complete ? undefined : page.cursor;
+      } while (cursor);
+    }
+    const out = [];
+    for (const i of ids) {
+      const cs = await usageStub(env, i).fetch("https://usage/counters").then((r) => r.json());
+      for (const c of cs) out.push({ key: i, day: c.day, requests: c.requests, units: c.units });
+    }
+    out.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.key < b.key ? -1 : 1));
+    return JSON.stringify(out);
+  },
 };
 
-// instance is the live Go program: {go, binding, exited, fail}.
+// Usage kept in the isolate: known = today's requests per key as far as
+// this isolate knows (its own + the Durable Object's last answer), pending
+// = increments not yet sent. After each response the pending increments go
+// to each key's Durable Object (ctx.waitUntil), whose answer updates known.
+const known = new Map();
+const pending = new Map();
+
+function bumpKnown(id, day, n) {
+  const k = id + "|" + day;
+  if ((known.get(k) ?? 0) < n) known.set(k, n);
+}
+
+function usageStub(env, id) {
+  return env.BANDO_USAGE.get(env.BANDO_USAGE.idFromName(id));
+}
+
+async function flushUsage(env) {
+  const batch = [...pending.values()];
+  pending.clear();
+  await Promise.all(batch.map(async (p) => {
+    try {
+      const r = await usageStub(env, p.id).fetch("https://usage/add", {
+        method: "POST",
+        body: JSON.stringify({ day: p.day, requests: p.requests, units: p.units }),
+      });
+      const c = await r.json();
+      bumpKnown(p.id, p.day, c.requests + (pending.get(p.id + "|" + p.day)?.requests ?? 0));
+    } catch {
+      // The Durable Object is unreachable: keep the increment for the next flush.
+      const k = p.id + "|" + p.day;
+      const q = pending.get(k) ?? { id: p.id, day: p.day, requests: 0, units: 0 };
+      q.requests += p.requests;
+      q.units += p.units;
+      pending.set(k, q);
+    }
+  }));
+}
+
+// BandoUsage is the Durable Object holding one key's counters, one record
+// per UTC day: {requests, units}. One object per key (idFromName(key id)),
+// so increments of a key are serialised (exact counts) and keys scale
+// apart. Why not KV: KV takes at most one write per second per key and is
+// eventually consistent, so concurrent increments from several isolates
+// would overwrite each other. Days older than 400 are dropped.
+export class BandoUsage {
+  constructor(state) {
+    this.storage = state.storage;
+  }
+
+  async fetch(req) {
+    const u = new URL(req.url);
+    if (u.pathname === "/add" && req.method === "POST") {
+      const { day, requests, units } = await req.json();
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return new Response("bad day", { status: 400 });
+      const k = "d:" + day;
+      const c = (await this.storage.get(k)) ?? { requests: 0, units: 0 };
+      c.requests += requests | 0;
+      c.units += units | 0;
+      await this.storage.put(k, c);
+      return Response.json(c);
+    }
+    if (u.pathname === "/get") {
+      return Response.json((await this.storage.get("d:" + u.searchParams.get("day"))) ?? { requests: 0, units: 0 });
+    }
+    if (u.pathname === "/counters") {
+      const all = await this.storage.list({ prefix: "d:" });
+      const out = [...all].map(([k, c]) => ({ day: k.slice(2), requests: c.requests, units: c.units }));
+      const old = out.slice(0, Math.max(0, out.length - 400)).map((c) => "d:" + c.day);
+      if (old.length) await this.storage.delete(old);
+      return Response.json(out.slice(-400));
+    }
+    return new Response("not found", { status: 404 });
+  }
+}
+
+// instance is the live Go program: {go, exited, fail}.
 let instance = null;
 
-function start() {
+// start runs the Go program until it waits for requests. With early (at
+// the script's global scope, i.e. in Cloudflare's start-up phase, not
+// billed to a request) crypto.getRandomValues is not allowed, so the few
+// random bytes Go's runtime asks for at start (map hash seeds) come from
+// Math.random; everything after start gets crypto.getRandomValues.
+let globalScope = false;
+function start(early = false) {
   const go = new globalThis.Go();
-  const inst = { go, binding: {}, exited: false, fail: null };
-  runtimeContext.binding = inst.binding;
+  const inst = { go, exited: false, fail: null };
+  const getRandomData = go.importObject.gojs["runtime.getRandomData"];
+  go.importObject.gojs["runtime.getRandomData"] = (sp) => {
+    if (!globalScope) return getRandomData(sp);
+    sp >>>= 0;
+    const mem = new DataView(go._inst.exports.mem.buffer);
+    const ptr = Number(mem.getBigInt64(sp + 8, true)), len = Number(mem.getBigInt64(sp + 16, true));
+    const b = new Uint8Array(go._inst.exports.mem.buffer, ptr, len);
+    for (let i = 0; i < len; i++) b[i] = (Math.random() * 256) | 0;
+  };
   const wasmExit = go.importObject.gojs["runtime.wasmExit"];
   go.importObject.gojs["runtime.wasmExit"] = (sp) => {
     wasmExit(sp);
@@ -79,19 +205,31 @@ function start() {
     inst.fail?.(new Error("bando worker: the Go program exited"));
   };
   let ready = false;
+  globalThis.__bandoReady = () => { ready = true; };
   const wasm = new WebAssembly.Instance(mod, {
     ...go.importObject,
     // The engine's Math for h3port's trigonometry (-tags jsmath builds).
     h3math: { sin: Math.sin, cos: Math.cos, tan: Math.tan, atan: Math.atan, atan2: Math.atan2, asin: Math.asin, acos: Math.acos },
-    workers: { ready: () => { ready = true; } },
   });
-  // Go's main runs synchronously until it blocks, calling workers.ready()
-  // on the way; the promise go.run returns settles only if Go exits.
+  // Go's main runs synchronously until it blocks, registering
+  // __bandoServe and calling __bandoReady on the way; the promise go.run
+  // returns settles only if Go exits.
   go.run(wasm).catch(() => {});
-  if (!ready || inst.exited || typeof inst.binding.handleRequest !== "function") {
+  if (!ready || inst.exited || typeof globalThis.__bandoServe !== "function") {
     throw new Error("bando worker: the Go program did not start");
   }
   return inst;
+}
+
+// Start Go now, in the start-up phase, so that the first request does not
+// pay for it; if that is refused, the first request starts it.
+try {
+  globalScope = true;
+  instance = start(true);
+} catch {
+  instance = null;
+} finally {
+  globalScope = false;
 }
 
 // The FIFO: busy is true while a request is in Go; waiters are the requests
@@ -153,29 +291,66 @@ function release(gen) {
   }
 }
 
-async function serveOne(req, env, ctx) {
+// tooBig answers a body over MAX_BODY (413, as natively).
+function tooBig() {
+  const message = `request body over ${MAX_BODY} bytes`;
+  return new Response(JSON.stringify({ status: "INVALID_REQUEST", error_message: message, message }), {
+    status: 413,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*" },
+  });
+}
+
+// readBody returns the body's bytes, null when none, or false when over
+// MAX_BODY (read no further than that).
+async function readBody(req) {
+  if (req.body === null) return null;
+  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY) return false;
+  const parts = [];
+  let n = 0;
+  for await (const chunk of req.body) {
+    n += chunk.byteLength;
+    if (n > MAX_BODY) return false;
+    parts.push(chunk);
+  }
+  const b = new Uint8Array(n);
+  let o = 0;
+  for (const c of parts) { b.set(c, o); o += c.byteLength; }
+  return b;
+}
+
+// toResponse makes the Response from Go's answer: headers "k\nv\n…".
+function toResponse(status, headers, body) {
+  const h = new Headers();
+  const kv = headers.split("\n");
+  for (let i = 0; i + 1 < kv.length; i += 2) h.append(kv[i], kv[i + 1]);
+  return new Response(status === 204 || status === 304 ? null : body, { status, headers: h });
+}
+
+async function serveOne(req, body, env, ctx) {
   let inst = instance;
   if (!inst || inst.exited) inst = instance = start();
   runtimeContext.env = env;
   runtimeContext.ctx = ctx;
-  runtimeContext.binding = inst.binding;
-  const headers = new Headers();
-  for (const k of FORWARDED_HEADERS) {
-    const v = req.headers.get(k);
-    if (v !== null) headers.set(k, v);
-  }
+  const u = new URL(req.url);
   const failed = new Promise((_, reject) => { inst.fail = reject; });
   try {
-    // main.go hands the body over whole (a Uint8Array, not a stream pulled
-    // from Go later), so once this resolves nothing of it is left in Go.
-    return await Promise.race([inst.binding.handleRequest(new Request(req, { headers })), failed]);
+    // Go answers with the whole body (a Uint8Array), so once this resolves
+    // nothing of the request is left in Go.
+    const answer = new Promise((resolve) => {
+      globalThis.__bandoServe(req.method, u.pathname + u.search, req.headers.get("content-type"), body, env,
+        (status, headers, b) => resolve(toResponse(status, headers, b)));
+    });
+    return await Promise.race([answer, failed]);
   } finally {
     inst.fail = null;
     if (inst.exited && instance === inst) instance = null;
+    if (pending.size && env.BANDO_USAGE) ctx?.waitUntil?.(flushUsage(env));
   }
 }
 
 async function fetch(req, env, ctx) {
+  const body = await readBody(req);
+  if (body === false) return tooBig();
   let gen;
   try {
     gen = await acquire();
@@ -184,7 +359,7 @@ async function fetch(req, env, ctx) {
   }
   const work = (async () => {
     try {
-      return await serveOne(req, env, ctx);
+      return await serveOne(req, body, env, ctx);
     } catch (e) {
       return errorResponse(e, 500);
     } finally {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"runtime/pprof"
@@ -16,6 +17,7 @@ import (
 	"github.com/bando-vn/bando/bundle"
 	"github.com/bando-vn/bando/bundle/eval"
 	"github.com/bando-vn/bando/core"
+	"github.com/bando-vn/bando/core/access"
 	"github.com/bando-vn/bando/core/httpserve"
 	"github.com/bando-vn/bando/core/search"
 	"github.com/bando-vn/bando/core/tile"
@@ -33,6 +35,8 @@ func main() {
 		err = serve(os.Args[2:])
 	case "eval":
 		err = evalCmd(os.Args[2:])
+	case "keys":
+		err = keysCmd(os.Args[2:])
 	case "-h", "--help", "help":
 		usage()
 	default:
@@ -47,8 +51,9 @@ func main() {
 func usage() {
 	fmt.Fprintln(os.Stderr, `usage:
   bando build --osm FILE [--osm FILE...] [--admin DIR] --out DIR
-  bando serve --bundle DIR [--addr 127.0.0.1:8787] [--keys FILE] [--page DIR]
-  bando eval --bundle DIR --cases FILE.jsonl [--misses] [--cold=false]`)
+  bando serve --bundle DIR [--addr 127.0.0.1:8787] [--keys FILE] [--page DIR] [--quiet]
+  bando eval --bundle DIR --cases FILE.jsonl [--misses] [--cold=false]
+  bando keys add --file FILE [--rpm N] [--rpd N] [--admin] | list --file FILE | revoke --file FILE ID`)
 	os.Exit(2)
 }
 
@@ -86,30 +91,35 @@ func serve(args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ExitOnError)
 	dir := fs.String("bundle", "", "bundle directory")
 	addr := fs.String("addr", "127.0.0.1:8787", "listen address")
-	keys := fs.String("keys", "", "file of SHA-256 hashes of accepted API keys, one per line")
+	keys := fs.String("keys", "", "key file (bando keys add): SHA-256 hashes of accepted API keys, one per line")
 	page := fs.String("page", "", "directory served at / (the demo page)")
+	quiet := fs.Bool("quiet", false, "no access log")
 	fs.Parse(args)
 	if *dir == "" {
 		return errors.New("serve needs --bundle DIR")
 	}
 	var opts core.Options
 	if *keys != "" {
-		b, err := os.ReadFile(*keys)
+		ks, err := openFileKeys(*keys)
 		if err != nil {
 			return err
 		}
-		if opts.KeyHashes, err = core.ParseKeyHashes(string(b)); err != nil {
-			return fmt.Errorf("%s: %w", *keys, err)
-		}
+		opts.Gate = &access.Gate{Keys: ks, Usage: &access.Memory{}}
 	}
 	eng, err := core.New(context.Background(), tile.DirSource(*dir), opts)
 	if err != nil {
 		return fmt.Errorf("%s: %w", *dir, err)
 	}
-	h := httpserve.Server(eng, httpserve.Files{Page: *page, Bundle: *dir})
-	fmt.Fprintf(os.Stderr, "bando serve: http://%s/v1/status (%d tiles, keys required: %v)\n", *addr, len(eng.Store().Manifest().Tiles), len(opts.KeyHashes) > 0)
-	srv := &http.Server{Addr: *addr, Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	return srv.ListenAndServe()
+	var h http.Handler = httpserve.Server(eng, httpserve.Files{Page: *page, Bundle: *dir})
+	if !*quiet {
+		h = httpserve.AccessLog(h, os.Stderr)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "bando serve: http://%s/v1/status (%d tiles, keys required: %v)\n", ln.Addr(), len(eng.Store().Manifest().Tiles), opts.Gate != nil)
+	return httpserve.NewServer(*addr, h).Serve(httpserve.JSONErrors(ln))
 }
 
 func evalCmd(args []string) error {

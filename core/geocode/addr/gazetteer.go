@@ -31,12 +31,15 @@ func (l Level) String() string {
 
 // Unit is one administrative unit of either structure.
 type Unit struct {
-	New    bool   // structure: true = since 1 July 2025, false = until 30 June 2025
-	Level  Level  // Province, District (old only) or Ward
-	Code   string // GSO code
-	Name   string // official full name with its unit word ("Phường Hàng Bạc")
-	Parent int32  // index of the parent unit in Gazetteer.Units, -1 for provinces
-	core   string // folded name without the unit word ("hang bac", "1" for "Phường 1")
+	New    bool     // structure: true = since 1 July 2025, false = until 30 June 2025
+	Level  Level    // Province, District (old only) or Ward
+	Code   string   // GSO code
+	Name   string   // official full name with its unit word ("Phường Hàng Bạc")
+	Parent int32    // index of the parent unit in Gazetteer.Units, -1 for provinces
+	core   string   // folded name without the unit word ("hang bac", "1" for "Phường 1")
+	kind   string   // folded unit word of the official name ("phuong", "thi tran"), "" when none
+	lower  string   // Name lower-cased with its marks, tone marks placed one way (toneKey)
+	alt    []string // other spellings of Name (official table), toneKey'd
 }
 
 // Gazetteer recognises unit names. It is read-only after NewGazetteer and safe for concurrent use.
@@ -64,6 +67,16 @@ func coreName(folded string) string {
 		}
 	}
 	return folded
+}
+
+// unitKind returns the unit word that starts a folded official name.
+func unitKind(folded string) string {
+	for _, w := range unitWords {
+		if strings.HasPrefix(folded, w+" ") {
+			return w
+		}
+	}
+	return ""
 }
 
 // trimZeros writes a numeric name without leading zeros ("06" → "6").
@@ -105,22 +118,26 @@ var provinceAliases = map[string][]string{
 // NewGazetteer indexes every unit of u by name.
 func NewGazetteer(u *admin.Units) *Gazetteer {
 	g := &Gazetteer{byName: map[string][]int32{}, byCode: map[codeKey]int32{}}
-	add := func(new bool, level Level, code, name, parent string, parentLevel Level) {
+	add := func(new bool, level Level, code, name, parent string, parentLevel Level, alt ...string) {
 		p := int32(-1)
 		if parent != "" {
 			if i, ok := g.byCode[codeKey{new, parentLevel, parent}]; ok {
 				p = i
 			}
 		}
+		name = strings.TrimSpace(name)
 		i := int32(len(g.Units))
-		g.Units = append(g.Units, Unit{New: new, Level: level, Code: code, Name: name, Parent: p, core: coreName(text.Fold(name))})
+		g.Units = append(g.Units, Unit{New: new, Level: level, Code: code, Name: name, Parent: p, core: coreName(text.Fold(name)), kind: unitKind(text.Fold(name)), lower: toneKey(name)})
+		for _, a := range alt {
+			g.Units[i].alt = append(g.Units[i].alt, toneKey(strings.TrimSpace(a)))
+		}
 		g.byCode[codeKey{new, level, code}] = i
 	}
 	for _, p := range u.NewProvinces {
 		add(true, Province, p.Code, p.Name, "", 0)
 	}
 	for _, w := range u.NewWards {
-		add(true, Ward, w.Code, w.Name, w.Province, Province)
+		add(true, Ward, w.Code, w.Name, w.Province, Province, w.Alt...)
 	}
 	for _, p := range u.OldProvinces {
 		add(false, Province, p.Code, p.Name, "", 0)
@@ -129,10 +146,15 @@ func NewGazetteer(u *admin.Units) *Gazetteer {
 		add(false, District, d.Code, d.Name, d.Province, Province)
 	}
 	for _, w := range u.OldWards {
-		add(false, Ward, w.Code, w.Name, w.District, District)
+		add(false, Ward, w.Code, w.Name, w.District, District, w.Alt...)
 	}
 	for i := range g.Units {
 		g.index(g.Units[i].core, int32(i))
+		for _, a := range g.Units[i].alt {
+			if c := coreName(text.Fold(a)); c != g.Units[i].core {
+				g.index(c, int32(i))
+			}
+		}
 		if g.Units[i].Level == Province {
 			for _, a := range provinceAliases[g.Units[i].core] {
 				g.index(a, int32(i))
@@ -183,4 +205,28 @@ func (g *Gazetteer) ProvinceOf(i int32) int32 {
 		i = g.Units[i].Parent
 	}
 	return i
+}
+
+// tonePlacement writes the tone mark of "oa", "oe", "uy" on the first vowel ("hoà" → "hòa",
+// "thuỷ" → "thủy"): sources place it both ways.
+var tonePlacement = strings.NewReplacer(
+	"oà", "òa", "oá", "óa", "oả", "ỏa", "oã", "õa", "oạ", "ọa",
+	"oè", "òe", "oé", "óe", "oẻ", "ỏe", "oẽ", "õe", "oẹ", "ọe",
+	"uỳ", "ùy", "uý", "úy", "uỷ", "ủy", "uỹ", "ũy", "uỵ", "ụy")
+
+// toneKey lower-cases s keeping its marks, with one tone placement, for accent-exact comparison.
+func toneKey(s string) string { return tonePlacement.Replace(text.Lower(s)) }
+
+// accentMatches reports whether the written name (marks kept) is unit u's name without its unit word.
+func (g *Gazetteer) accentMatches(u int32, written string) bool {
+	w := toneKey(written)
+	if strings.HasSuffix(g.Units[u].lower, w) {
+		return true
+	}
+	for _, a := range g.Units[u].alt {
+		if strings.HasSuffix(a, w) {
+			return true
+		}
+	}
+	return false
 }

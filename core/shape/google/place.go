@@ -23,13 +23,6 @@ type PlaceGeometry struct {
 	Viewport Viewport `json:"viewport"`
 }
 
-// AddressComponent is one part of an address, largest last.
-type AddressComponent struct {
-	LongName  string   `json:"long_name"`
-	ShortName string   `json:"short_name"`
-	Types     []string `json:"types"`
-}
-
 // PlaceResult is the /v1/place result in the Google shape (API.md §3.2).
 type PlaceResult struct {
 	PlaceID           string             `json:"place_id"`
@@ -68,11 +61,11 @@ func PlaceDetailsOf(r *shape.Place, urlPrefix string, v2 bool) PlaceDetails {
 	}
 	add(house, house, "street_number")
 	add(street, street, "route")
-	add(r.Admin.Ward, r.Admin.Ward, "administrative_area_level_3")
+	add(r.Admin.Ward, ShortUnitName(r.Admin.Ward), "administrative_area_level_3")
 	if !v2 {
-		add(r.Admin.District, r.Admin.District, "administrative_area_level_2")
+		add(r.Admin.District, ShortUnitName(r.Admin.District), "administrative_area_level_2")
 	}
-	add(r.Admin.Province, r.Admin.Province, "administrative_area_level_1")
+	add(r.Admin.Province, ShortUnitName(r.Admin.Province), "administrative_area_level_1")
 	add("Việt Nam", "VN", "country")
 	box := geo.BBox{}.Extend(p.Point())
 	if len(p.BBox) == 4 {

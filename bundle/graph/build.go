@@ -1,0 +1,274 @@
+package graph
+
+import (
+	"math"
+	"sort"
+
+	"github.com/bando-vn/bando/core/geo"
+	rg "github.com/bando-vn/bando/core/route/graph"
+)
+
+// Graph is the whole routing graph in memory at build time, nodes and
+// edges numbered as in the tiles (grouped by cell, FORMAT.md §3).
+type Graph struct {
+	Lat, Lng  []int32
+	NodeFlags []uint8
+	Cells     []rg.Cell // in key order, with their node and edge ranges
+	Edges     []rg.Edge // Name/Ref index Strings
+	WayIDs    []int64   // per edge: its OSM way
+	geomOff   []uint32  // per edge + 1, into glat/glng
+	glat      []int32
+	glng      []int32
+	Restr     []rg.Restriction // sorted by Via
+	Strings   []string
+}
+
+// NumNodes is the node count.
+func (g *Graph) NumNodes() int { return len(g.Lat) }
+
+// Geometry returns edge e's points from U to V.
+func (g *Graph) Geometry(e uint32) (lat, lng []int32) {
+	a, b := g.geomOff[e], g.geomOff[e+1]
+	return g.glat[a:b], g.glng[a:b]
+}
+
+// Finish turns the collected OSM data into the graph.
+func (c *Collector) Finish() *Graph {
+	c.sortNodes()
+	refIdx := make([]int32, len(c.refs))
+	for i, r := range c.refs {
+		refIdx[i] = c.nodeIndex(r)
+	}
+	c.refs = nil
+	junction := c.junctions(refIdx)
+	gid, cells := assignIDs(c, junction)
+	g := &Graph{Cells: cells, Strings: c.strList}
+	n := 0
+	for _, cl := range cells {
+		n += int(cl.Nodes)
+	}
+	g.Lat, g.Lng, g.NodeFlags = make([]int32, n), make([]int32, n), make([]uint8, n)
+	for i, id := range gid {
+		if id >= 0 {
+			g.Lat[id], g.Lng[id], g.NodeFlags[id] = c.lat[i], c.lng[i], c.flagged[c.nodeID[i]]
+		}
+	}
+	wayEdges := g.splitWays(c, refIdx, gid)
+	g.resolveRestrictions(c, gid, wayEdges)
+	g.orderEdges()
+	return g
+}
+
+// junctions marks the nodes that become graph nodes: shared by ways or
+// used twice, way ends, nodes next to a missing node, the middle of a
+// closed way, and tagged nodes (signals, barriers).
+func (c *Collector) junctions(refIdx []int32) []bool {
+	count := make([]uint8, len(c.nodeID))
+	junction := make([]bool, len(c.nodeID))
+	for _, w := range c.ways {
+		rs := refIdx[w.start:w.end]
+		for i, r := range rs {
+			if r < 0 {
+				if i > 0 && rs[i-1] >= 0 {
+					junction[rs[i-1]] = true
+				}
+				if i+1 < len(rs) && rs[i+1] >= 0 {
+					junction[rs[i+1]] = true
+				}
+				continue
+			}
+			if count[r] < 255 {
+				count[r]++
+			}
+		}
+		for _, i := range []int{0, len(rs) - 1, len(rs) / 2} {
+			if i == len(rs)/2 && rs[0] != rs[len(rs)-1] {
+				continue
+			}
+			if rs[i] >= 0 {
+				junction[rs[i]] = true
+			}
+		}
+	}
+	for i, k := range count {
+		if k >= 2 || k >= 1 && c.flagged[c.nodeID[i]] != 0 {
+			junction[i] = true
+		} else if k == 0 {
+			junction[i] = false
+		}
+	}
+	return junction
+}
+
+// assignIDs numbers junction nodes cell by cell (cells in key order, nodes
+// by OSM id within a cell); gid[i] is node i's id or -1.
+func assignIDs(c *Collector, junction []bool) ([]int32, []rg.Cell) {
+	type jn struct {
+		cell rg.CellID
+		i    int32
+	}
+	var js []jn
+	for i, j := range junction {
+		if j {
+			js = append(js, jn{rg.CellOf(c.lat[i], c.lng[i]), int32(i)})
+		}
+	}
+	sort.Slice(js, func(a, b int) bool {
+		if js[a].cell != js[b].cell {
+			return js[a].cell.Less(js[b].cell)
+		}
+		return js[a].i < js[b].i
+	})
+	gid := make([]int32, len(junction))
+	for i := range gid {
+		gid[i] = -1
+	}
+	var cells []rg.Cell
+	for k, j := range js {
+		if len(cells) == 0 || cells[len(cells)-1].ID != j.cell {
+			cells = append(cells, rg.Cell{ID: j.cell, NodeStart: uint32(k)})
+		}
+		cells[len(cells)-1].Nodes++
+		gid[j.i] = int32(k)
+	}
+	return gid, cells
+}
+
+// splitWays cuts every way at its junctions; wayEdges[w] is the range of
+// edges made from way w (in creation order).
+func (g *Graph) splitWays(c *Collector, refIdx []int32, gid []int32) [][2]uint32 {
+	wayEdges := make([][2]uint32, len(c.ways))
+	g.geomOff = []uint32{0}
+	for wi, w := range c.ways {
+		first := uint32(len(g.Edges))
+		rs := refIdx[w.start:w.end]
+		start := -1 // index in rs of the current edge's first node
+		for i, r := range rs {
+			if r < 0 {
+				start = -1
+				continue
+			}
+			if gid[r] < 0 {
+				continue
+			}
+			if start >= 0 && rs[start] != r {
+				g.addEdge(c, w.tmpl, w.id, rs[start:i+1], gid)
+			}
+			start = i
+		}
+		wayEdges[wi] = [2]uint32{first, uint32(len(g.Edges))}
+	}
+	return wayEdges
+}
+
+func (g *Graph) addEdge(c *Collector, t rg.Edge, way int64, rs []int32, gid []int32) {
+	t.U, t.V = uint32(gid[rs[0]]), uint32(gid[rs[len(rs)-1]])
+	m := 0.0
+	for i, r := range rs {
+		g.glat, g.glng = append(g.glat, c.lat[r]), append(g.glng, c.lng[r])
+		if i > 0 {
+			p := rs[i-1]
+			m += geo.DistanceM(geo.PointE7(c.lat[p], c.lng[p]), geo.PointE7(c.lat[r], c.lng[r]))
+		}
+	}
+	t.LengthCM = uint32(math.Round(m * 100))
+	g.Edges = append(g.Edges, t)
+	g.WayIDs = append(g.WayIDs, way)
+	g.geomOff = append(g.geomOff, uint32(len(g.glat)))
+}
+
+// resolveRestrictions maps way-based restrictions to edges at the via node.
+func (g *Graph) resolveRestrictions(c *Collector, gid []int32, wayEdges [][2]uint32) {
+	byID := make([]int, len(c.ways))
+	for i := range byID {
+		byID[i] = i
+	}
+	sort.SliceStable(byID, func(a, b int) bool { return c.ways[byID[a]].id < c.ways[byID[b]].id })
+	find := func(way int64, via uint32) (uint32, bool) {
+		k := sort.Search(len(byID), func(k int) bool { return c.ways[byID[k]].id >= way })
+		if k == len(byID) || c.ways[byID[k]].id != way {
+			return 0, false
+		}
+		r := wayEdges[byID[k]]
+		for e := r[0]; e < r[1]; e++ {
+			if g.Edges[e].U == via || g.Edges[e].V == via {
+				return e, true
+			}
+		}
+		return 0, false
+	}
+	for _, r := range c.restr {
+		vi := c.nodeIndex(r.via)
+		if vi < 0 || gid[vi] < 0 {
+			continue
+		}
+		via := uint32(gid[vi])
+		from, ok1 := find(r.from, via)
+		to, ok2 := find(r.to, via)
+		if ok1 && ok2 {
+			g.Restr = append(g.Restr, rg.Restriction{Via: via, From: from, To: to, Only: r.only, Except: r.except})
+		}
+	}
+}
+
+// orderEdges groups edges by the cell of their U node (stable), fixing
+// restriction edge ids and the cells' edge ranges.
+func (g *Graph) orderEdges() {
+	cellOf := func(n uint32) int {
+		return sort.Search(len(g.Cells), func(i int) bool { return g.Cells[i].NodeStart+g.Cells[i].Nodes > n })
+	}
+	perm := make([]uint32, len(g.Edges))
+	for i := range perm {
+		perm[i] = uint32(i)
+	}
+	ec := make([]int32, len(g.Edges))
+	for i := range g.Edges {
+		ec[i] = int32(cellOf(g.Edges[i].U))
+	}
+	sort.SliceStable(perm, func(a, b int) bool { return ec[perm[a]] < ec[perm[b]] })
+	newID := make([]uint32, len(perm))
+	edges := make([]rg.Edge, len(perm))
+	ways := make([]int64, len(perm))
+	off := make([]uint32, 1, len(perm)+1)
+	var la, lo []int32
+	for k, old := range perm {
+		newID[old] = uint32(k)
+		edges[k], ways[k] = g.Edges[old], g.WayIDs[old]
+		a, b := g.Geometry(old)
+		la, lo = append(la, a...), append(lo, b...)
+		off = append(off, uint32(len(la)))
+		g.Cells[ec[old]].Edges++
+	}
+	g.Edges, g.WayIDs, g.geomOff, g.glat, g.glng = edges, ways, off, la, lo
+	var e uint32
+	for i := range g.Cells {
+		g.Cells[i].EdgeStart = e
+		e += g.Cells[i].Edges
+	}
+	for i := range g.Restr {
+		g.Restr[i].From, g.Restr[i].To = newID[g.Restr[i].From], newID[g.Restr[i].To]
+	}
+	sort.SliceStable(g.Restr, func(a, b int) bool { return g.Restr[a].Via < g.Restr[b].Via })
+}
+
+// Adjacency returns CSR adjacency: for node n, adj[off[n]:off[n+1]] lists
+// edge<<1 (n is U) or edge<<1|1 (n is V).
+func (g *Graph) Adjacency() (off, adj []uint32) {
+	off = make([]uint32, g.NumNodes()+1)
+	for _, e := range g.Edges {
+		off[e.U+1]++
+		off[e.V+1]++
+	}
+	for i := 1; i < len(off); i++ {
+		off[i] += off[i-1]
+	}
+	adj = make([]uint32, off[len(off)-1])
+	fill := append([]uint32(nil), off[:len(off)-1]...)
+	for i, e := range g.Edges {
+		adj[fill[e.U]] = uint32(i) << 1
+		fill[e.U]++
+		adj[fill[e.V]] = uint32(i)<<1 | 1
+		fill[e.V]++
+	}
+	return off, adj
+}

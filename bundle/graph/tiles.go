@@ -1,0 +1,128 @@
+package graph
+
+import (
+	"sort"
+
+	rg "github.com/bando-vn/bando/core/route/graph"
+)
+
+// CoreFraction is the share of top-ranked nodes whose hierarchy arcs go to
+// the core tile (capped by CoreMax), FORMAT.md §5.
+const (
+	CoreFraction = 0.01
+	CoreMax      = 40000
+)
+
+// Tiles encodes the graph layer: the index, one base tile per cell and,
+// per hierarchy, one tile per cell plus the core tile.
+func Tiles(g *Graph, hs []*Hierarchy) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	off, adj := g.Adjacency()
+	ix := &rg.Index{}
+	for _, c := range g.Cells {
+		t := g.baseTile(c, off, adj)
+		b, err := rg.EncodeTile(t)
+		if err != nil {
+			return nil, err
+		}
+		out[c.ID.Key()] = b
+		ix.Cells = append(ix.Cells, g.indexCell(c))
+	}
+	for _, h := range hs {
+		ref, err := hierarchyTiles(g, h, out)
+		if err != nil {
+			return nil, err
+		}
+		ix.Hierarchies = append(ix.Hierarchies, ref)
+	}
+	b, err := rg.EncodeIndex(ix)
+	if err != nil {
+		return nil, err
+	}
+	out[rg.IndexKey] = b
+	return out, nil
+}
+
+func (g *Graph) indexCell(c rg.Cell) rg.IndexCell {
+	ic := rg.IndexCell{Row: c.ID.Row, Col: c.ID.Col, NodeStart: c.NodeStart, Nodes: c.Nodes,
+		EdgeStart: c.EdgeStart, Edges: c.Edges, MinLat: 1 << 30, MinLng: 1 << 30, MaxLat: -1 << 30, MaxLng: -1 << 30}
+	for e := c.EdgeStart; e < c.EdgeStart+c.Edges; e++ {
+		la, lo := g.Geometry(e)
+		for i := range la {
+			ic.MinLat, ic.MaxLat = min(ic.MinLat, la[i]), max(ic.MaxLat, la[i])
+			ic.MinLng, ic.MaxLng = min(ic.MinLng, lo[i]), max(ic.MaxLng, lo[i])
+		}
+	}
+	return ic
+}
+
+// baseTile cuts one cell's nodes, adjacency, edges, geometry, strings and
+// restrictions out of the whole graph.
+func (g *Graph) baseTile(c rg.Cell, off, adj []uint32) *rg.Tile {
+	n0, n1 := c.NodeStart, c.NodeStart+c.Nodes
+	t := &rg.Tile{NodeStart: n0, EdgeStart: c.EdgeStart, Lat: g.Lat[n0:n1], Lng: g.Lng[n0:n1], NodeFlags: g.NodeFlags[n0:n1]}
+	t.AdjOff = make([]uint32, 0, c.Nodes+1)
+	base := off[n0]
+	for n := n0; n <= n1; n++ {
+		t.AdjOff = append(t.AdjOff, off[n]-base)
+	}
+	t.Adj = adj[off[n0]:off[n1]]
+	strIdx := map[uint32]uint32{0: 0}
+	t.Strings = []string{""}
+	local := func(s uint32) uint32 {
+		if i, ok := strIdx[s]; ok {
+			return i
+		}
+		i := uint32(len(t.Strings))
+		strIdx[s] = i
+		t.Strings = append(t.Strings, g.Strings[s])
+		return i
+	}
+	t.GeomOff = []uint32{0}
+	for e := c.EdgeStart; e < c.EdgeStart+c.Edges; e++ {
+		ed := g.Edges[e]
+		ed.Name, ed.Ref = local(ed.Name), local(ed.Ref)
+		t.Edges = append(t.Edges, ed)
+		t.Ways = append(t.Ways, g.WayIDs[e])
+		la, lo := g.Geometry(e)
+		t.Geom = rg.EncodeGeometry(t.Geom, la, lo)
+		t.GeomOff = append(t.GeomOff, uint32(len(t.Geom)))
+	}
+	i := sort.Search(len(g.Restr), func(i int) bool { return g.Restr[i].Via >= n0 })
+	for ; i < len(g.Restr) && g.Restr[i].Via < n1; i++ {
+		t.Restrictions = append(t.Restrictions, g.Restr[i])
+	}
+	return t
+}
+
+// hierarchyTiles writes ch/<profile>/<cell> and ch/<profile>/core.
+func hierarchyTiles(g *Graph, h *Hierarchy, out map[string][]byte) (rg.HierarchyRef, error) {
+	n := uint32(len(h.Rank))
+	core := min(uint32(float64(n)*CoreFraction)+1, CoreMax, n)
+	ref := rg.HierarchyRef{Profile: h.Profile, Fingerprint: h.Fingerprint, CoreRank: n - core, CoreNodes: core}
+	var coreNodes []uint32
+	var coreArcs [][]rg.Arc
+	for _, c := range g.Cells {
+		arcs := make([][]rg.Arc, c.Nodes)
+		for i := uint32(0); i < c.Nodes; i++ {
+			v := c.NodeStart + i
+			if h.Rank[v] >= ref.CoreRank {
+				coreNodes = append(coreNodes, v)
+				coreArcs = append(coreArcs, h.Arcs[v])
+				continue
+			}
+			arcs[i] = h.Arcs[v]
+		}
+		b, err := rg.EncodeCHTile(c.NodeStart, nil, arcs)
+		if err != nil {
+			return ref, err
+		}
+		out[rg.CHKey(h.Profile, c.ID)] = b
+	}
+	if coreNodes == nil {
+		coreNodes = []uint32{}
+	}
+	b, err := rg.EncodeCHTile(0, coreNodes, coreArcs)
+	out[rg.CHCoreKey(h.Profile)] = b
+	return ref, err
+}

@@ -1,0 +1,43 @@
+package bundle
+
+import (
+	"io"
+
+	bgraph "github.com/bando-vn/bando/bundle/graph"
+	rg "github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/tile"
+)
+
+// DefaultCH lists the profiles given a contraction hierarchy when
+// Options.CH is nil (taxi shares car's: same rules, same fingerprint).
+var DefaultCH = []string{"car", "motor", "truck", "bike", "walking"}
+
+// addGraph finishes the routing graph, contracts it per profile (two at a
+// time) and adds its tiles and layers.
+func addGraph(gc *bgraph.Collector, profiles []string, m *tile.Manifest, tiles map[string][]byte, logw io.Writer) error {
+	g := gc.Finish()
+	logf(logw, "routing graph: %d nodes, %d edges, %d restrictions", g.NumNodes(), len(g.Edges), len(g.Restr))
+	if g.NumNodes() == 0 {
+		return nil
+	}
+	if profiles == nil {
+		profiles = DefaultCH
+	}
+	hs, err := bgraph.BuildHierarchies(g, profiles, 2)
+	if err != nil {
+		return err
+	}
+	gt, err := bgraph.Tiles(g, hs)
+	if err != nil {
+		return err
+	}
+	for k, b := range gt {
+		tiles[k] = b
+	}
+	m.Layers = append(m.Layers,
+		tile.LayerInfo{Name: "graph", Prefix: "graph/", Version: rg.Version, Count: g.NumNodes(), Exact: true,
+			Description: "routing graph from OSM highways and ferries: junction nodes, edges with attributes and geometry, turn restrictions, by 0.25° cell"},
+		tile.LayerInfo{Name: "ch", Prefix: "ch/", Version: rg.Version, Count: len(hs), Exact: false,
+			Description: "contraction hierarchy per built-in profile (upward arcs by cell, top-ranked nodes in a core tile)"})
+	return nil
+}

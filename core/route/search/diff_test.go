@@ -1,0 +1,131 @@
+package search_test
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+
+	bgraph "github.com/bando-vn/bando/bundle/graph"
+	"github.com/bando-vn/bando/core/geo"
+	"github.com/bando-vn/bando/core/route/costing"
+	rg "github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/search"
+	"github.com/bando-vn/bando/core/tile"
+)
+
+var hanoiProfiles = []string{"car", "motor", "truck", "walking"}
+
+const hanoiPBF = "../../../../shared/data/vn2021/hanoi.osm.pbf"
+
+var (
+	seedFlag  = flag.Uint64("seed", 0, "seed of the random pairs (0: time-based)")
+	pairsFlag = flag.Int("pairs", 200, "random pairs per profile in the differential test (the acceptance run uses -pairs=1000)")
+)
+
+var hanoi struct {
+	once  sync.Once
+	tiles map[string][]byte
+	err   error
+}
+
+// hanoiTiles builds the Hà Nội graph layer once per test binary.
+func hanoiTiles(tb testing.TB) map[string][]byte {
+	hanoi.once.Do(func() {
+		t0 := time.Now()
+		var m map[string][]byte
+		m, _, hanoi.err = bgraph.FromFile(hanoiPBF, hanoiProfiles...)
+		hanoi.tiles = m
+		tb.Logf("Hà Nội graph built in %s", time.Since(t0))
+	})
+	if hanoi.err != nil {
+		tb.Fatalf("Hà Nội graph (shared data required): %v", hanoi.err)
+	}
+	return hanoi.tiles
+}
+
+func openEngine(tb testing.TB, tiles map[string][]byte) *search.Engine {
+	st, err := tile.Open(context.Background(), tile.MapBundle(tiles), 256<<20)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := rg.Open(context.Background(), st)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return search.New(g)
+}
+
+// randomPoints picks n points on random edges of the graph.
+func randomPoints(tb testing.TB, g *rg.Graph, rng *rand.Rand, n int) []geo.LatLng {
+	ctx := context.Background()
+	pts := make([]geo.LatLng, 0, n)
+	for len(pts) < n {
+		info, err := g.EdgeInfo(ctx, uint32(rng.IntN(int(g.NumEdges()))))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		k := rng.IntN(len(info.Lat))
+		pts = append(pts, geo.PointE7(info.Lat[k], info.Lng[k]))
+	}
+	return pts
+}
+
+func seed(t *testing.T) uint64 {
+	s := *seedFlag
+	if s == 0 {
+		s = uint64(time.Now().UnixNano())
+	}
+	t.Logf("seed %d (rerun with -seed=%d)", s, s)
+	return s
+}
+
+// TestDifferentialHanoi: the hierarchy query (with its exact fallback)
+// costs exactly what the plain edge-based Dijkstra on the full graph costs.
+func TestDifferentialHanoi(t *testing.T) {
+	src := hanoiTiles(t)
+	fast, ref := openEngine(t, src), openEngine(t, src)
+	ref.NoHierarchy = true
+	ctx := context.Background()
+	n := *pairsFlag
+	if testing.Short() {
+		n = 100
+	}
+	for _, name := range []string{"car", "motor", "truck", "walking"} {
+		t.Run(name, func(t *testing.T) {
+			c, _ := costing.Get(name)
+			rng := rand.New(rand.NewPCG(seed(t), 1))
+			pts := randomPoints(t, fast.G, rng, 2*n)
+			same, none, fallback := 0, 0, 0
+			for i := 0; i < n; i++ {
+				sp, err1 := fast.SnapAll(ctx, c, pts[2*i:2*i+2])
+				if err1 != nil {
+					continue // a point on a road this vehicle may not use
+				}
+				a, errA := fast.Path(ctx, c, sp[0], sp[1])
+				b, errB := ref.Path(ctx, c, sp[0], sp[1])
+				if errors.Is(errA, search.ErrNoPath) && errors.Is(errB, search.ErrNoPath) {
+					none++
+					continue
+				}
+				if errA != nil || errB != nil {
+					t.Fatalf("pair %d %v→%v: fast %v, plain %v", i, pts[2*i], pts[2*i+1], errA, errB)
+				}
+				if a.Cost != b.Cost {
+					t.Fatalf("pair %d %v→%v: hierarchy cost %d, plain Dijkstra %d", i, pts[2*i], pts[2*i+1], a.Cost, b.Cost)
+				}
+				if a.Fallback {
+					fallback++
+				}
+				same++
+			}
+			t.Logf("%s: %d pairs equal, %d unreachable in both, %d answered by the fallback", name, same, none, fallback)
+			if same < n/2 {
+				t.Fatalf("only %d of %d pairs routed", same, n)
+			}
+		})
+	}
+}

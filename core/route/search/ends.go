@@ -1,0 +1,134 @@
+package search
+
+import (
+	"context"
+	"math"
+
+	rg "github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/snap"
+)
+
+// Costing is what the search knows of a vehicle (core/route/costing's
+// profiles satisfy it). Costs are integer deciseconds; weight = duration.
+type Costing interface {
+	Name() string
+	// Fingerprint identifies the rules; a hierarchy built under another
+	// fingerprint is not used.
+	Fingerprint() string
+	// EdgeCost: cost of traversing e forward (U→V) or backward; ok=false
+	// when not allowed.
+	EdgeCost(e *rg.Edge, forward bool) (cost uint32, ok bool)
+	// NodeCost: cost of entering a node with these flags; ok=false when the
+	// vehicle may not pass it.
+	NodeCost(flags uint8) (cost uint32, ok bool)
+	// UTurnCost: the penalty of turning back at a dead end.
+	UTurnCost() uint32
+	// Applies: does the turn restriction bind this vehicle?
+	Applies(r *rg.Restriction) bool
+}
+
+// Inf is the cost of no route.
+const Inf = math.MaxUint32
+
+// DirEdge is an edge traversed in one direction.
+type DirEdge struct {
+	Edge    uint32
+	Forward bool
+}
+
+// state id of a directed edge: edge<<1, |1 when traversed backward.
+func (d DirEdge) state() uint32 {
+	if d.Forward {
+		return d.Edge << 1
+	}
+	return d.Edge<<1 | 1
+}
+
+func fromState(s uint32) DirEdge { return DirEdge{s >> 1, s&1 == 0} }
+
+// head is the node a directed edge arrives at.
+func head(e *rg.Edge, forward bool) uint32 {
+	if forward {
+		return e.V
+	}
+	return e.U
+}
+
+func part(frac float64, cost uint32) uint32 { return uint32(math.Round(frac * float64(cost))) }
+
+// end is a snapped point with what leaving or reaching it costs.
+type end struct {
+	pt       snap.Point
+	e        *rg.Edge
+	cf, cb   uint32 // full edge cost forward / backward
+	okf, okb bool
+	// source side: cost from the point to V (forward) and U (backward),
+	// including entering that node; Inf when not allowed.
+	toV, toU uint32
+	// target side: cost from U (going forward) and from V (going backward)
+	// to the point; Inf when not allowed.
+	fromU, fromV uint32
+}
+
+func newEnd(ctx context.Context, g *rg.Graph, c Costing, pt snap.Point) (*end, error) {
+	e, err := g.Edge(ctx, pt.Edge)
+	if err != nil {
+		return nil, err
+	}
+	x := &end{pt: pt, e: e, toV: Inf, toU: Inf, fromU: Inf, fromV: Inf}
+	x.cf, x.okf = c.EdgeCost(e, true)
+	x.cb, x.okb = c.EdgeCost(e, false)
+	f := pt.Fraction
+	if x.okf {
+		x.fromU = part(f, x.cf)
+		if nc, ok, err := nodeCost(ctx, g, c, e.V); err != nil {
+			return nil, err
+		} else if ok {
+			x.toV = part(1-f, x.cf) + nc
+		}
+	}
+	if x.okb {
+		x.fromV = part(1-f, x.cb)
+		if nc, ok, err := nodeCost(ctx, g, c, e.U); err != nil {
+			return nil, err
+		} else if ok {
+			x.toU = part(f, x.cb) + nc
+		}
+	}
+	return x, nil
+}
+
+func nodeCost(ctx context.Context, g *rg.Graph, c Costing, n uint32) (uint32, bool, error) {
+	fl, err := g.NodeFlags(ctx, n)
+	if err != nil {
+		return 0, false, err
+	}
+	nc, ok := c.NodeCost(fl)
+	return nc, ok, nil
+}
+
+// direct is the cost of going from s to t along their common edge without
+// leaving it (Inf when they are on different edges or the way is closed).
+func direct(s, t *end) uint32 {
+	if s.pt.Edge != t.pt.Edge {
+		return Inf
+	}
+	switch df := t.pt.Fraction - s.pt.Fraction; {
+	case df >= 0 && s.okf:
+		return part(df, s.cf)
+	case df <= 0 && s.okb:
+		return part(-df, s.cb)
+	}
+	return Inf
+}
+
+// Path is a least-cost path between two snapped points: the directed edges
+// from the source's edge to the target's (one edge when it stays on it).
+type Path struct {
+	Cost  uint32 // deciseconds
+	Edges []DirEdge
+	From  snap.Point
+	To    snap.Point
+	// Fallback is true when the exact edge-based search answered.
+	Fallback bool
+}

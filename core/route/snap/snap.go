@@ -1,0 +1,244 @@
+package snap
+
+import (
+	"context"
+	"errors"
+	"math"
+	"sort"
+	"sync"
+
+	"github.com/bando-vn/bando/core/geo"
+	rg "github.com/bando-vn/bando/core/route/graph"
+)
+
+// MaxDistanceM is the farthest a point may be from a usable edge.
+const MaxDistanceM = 1000
+
+// ErrNoRoad: no edge the vehicle may use within MaxDistanceM.
+var ErrNoRoad = errors.New("no road near the location")
+
+// Side of the street relative to the edge's forward direction (U→V).
+type Side int8
+
+// Sides.
+const (
+	SideOn Side = iota // within a metre of the road
+	SideLeft
+	SideRight
+)
+
+// Point is a location snapped onto an edge.
+type Point struct {
+	Input     geo.LatLng
+	Edge      uint32
+	Fraction  float64    // 0 at U, 1 at V, along the geometry
+	Snapped   geo.LatLng // the projection onto the edge
+	DistanceM float64    // from Input to Snapped
+	Side      Side       // where Input lies relative to U→V
+	Name      string     // the edge's name
+}
+
+// Index snaps points on one graph. Per base tile it builds, on first use,
+// a packed grid: (grid cell, edge) pairs sorted by cell, 8 bytes per
+// entry, at GridDeg resolution over each edge's bounding box.
+type Index struct {
+	g     *rg.Graph
+	mu    sync.Mutex
+	grids map[int]*grid
+}
+
+// GridDeg is the side of a snapping grid cell in degrees (about 430 m).
+const GridDeg = 1.0 / 256
+
+type grid struct{ keys, edges []uint32 }
+
+func gridKey(row, col int32) uint32 { return uint32(row)<<16 | uint32(col)&0xffff }
+
+func gridRC(lat, lng float64) (int32, int32) {
+	return int32(math.Floor(lat / GridDeg)), int32(math.Floor(lng / GridDeg))
+}
+
+// New returns an index over g.
+func New(g *rg.Graph) *Index { return &Index{g: g, grids: map[int]*grid{}} }
+
+func (ix *Index) grid(ctx context.Context, ci int) (*grid, error) {
+	ix.mu.Lock()
+	gr, ok := ix.grids[ci]
+	ix.mu.Unlock()
+	if ok {
+		return gr, nil
+	}
+	t, err := ix.g.CellTile(ctx, ci)
+	if err != nil {
+		return nil, err
+	}
+	type entry struct{ key, edge uint32 }
+	var es []entry
+	for i := range t.Edges {
+		la, lo, err := rg.DecodeGeometry(t.Geom[t.GeomOff[i]:t.GeomOff[i+1]])
+		if err != nil {
+			return nil, err
+		}
+		if len(la) == 0 {
+			continue
+		}
+		var b geo.BBox
+		for k := range la {
+			b = b.Extend(geo.PointE7(la[k], lo[k]))
+		}
+		r0, c0 := gridRC(b.MinLat, b.MinLng)
+		r1, c1 := gridRC(b.MaxLat, b.MaxLng)
+		for r := r0; r <= r1 && r-r0 < 64; r++ {
+			for c := c0; c <= c1 && c-c0 < 64; c++ {
+				es = append(es, entry{gridKey(r, c), t.EdgeStart + uint32(i)})
+			}
+		}
+	}
+	sort.Slice(es, func(a, b int) bool {
+		return es[a].key < es[b].key || es[a].key == es[b].key && es[a].edge < es[b].edge
+	})
+	gr = &grid{keys: make([]uint32, len(es)), edges: make([]uint32, len(es))}
+	for i, e := range es {
+		gr.keys[i], gr.edges[i] = e.key, e.edge
+	}
+	ix.mu.Lock()
+	ix.grids[ci] = gr
+	ix.mu.Unlock()
+	return gr, nil
+}
+
+// each calls fn for the edges listed in grid cells meeting the box.
+func (gr *grid) each(b geo.BBox, fn func(e uint32) bool) bool {
+	r0, c0 := gridRC(b.MinLat, b.MinLng)
+	r1, c1 := gridRC(b.MaxLat, b.MaxLng)
+	for r := r0; r <= r1; r++ {
+		for c := c0; c <= c1; c++ {
+			k := gridKey(r, c)
+			i := sort.Search(len(gr.keys), func(i int) bool { return gr.keys[i] >= k })
+			for ; i < len(gr.keys) && gr.keys[i] == k; i++ {
+				if !fn(gr.edges[i]) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// Coster is what snapping needs of a vehicle's costing.
+type Coster interface {
+	EdgeCost(e *rg.Edge, forward bool) (cost uint32, ok bool)
+}
+
+// Usable reports whether the costing may use edge e in some direction.
+func Usable(c Coster, e *rg.Edge) bool {
+	_, f := c.EdgeCost(e, true)
+	_, b := c.EdgeCost(e, false)
+	return f || b
+}
+
+// Nearest snaps p to the nearest edge usable by c within MaxDistanceM.
+func (ix *Index) Nearest(ctx context.Context, p geo.LatLng, c Coster) (Point, error) {
+	if !p.Valid() {
+		return Point{}, ErrNoRoad
+	}
+	for r := 50.0; ; r *= 4 {
+		r = min(r, MaxDistanceM)
+		best, err := ix.within(ctx, p, r, c)
+		if err != nil {
+			return Point{}, err
+		}
+		if best.DistanceM <= r {
+			return best, nil
+		}
+		if r == MaxDistanceM {
+			return Point{}, ErrNoRoad
+		}
+	}
+}
+
+// within returns the nearest usable edge among those whose box meets the
+// r-metre box around p (DistanceM = +Inf when none).
+func (ix *Index) within(ctx context.Context, p geo.LatLng, r float64, c Coster) (Point, error) {
+	box := geo.Around(p, r)
+	best := Point{DistanceM: math.Inf(1)}
+	var ferr error
+	for ci, cell := range ix.g.Index.Cells {
+		if !cellMeets(cell, box) {
+			continue
+		}
+		gr, err := ix.grid(ctx, ci)
+		if err != nil {
+			return best, err
+		}
+		gr.each(box, func(e uint32) bool {
+			cand, err := ix.project(ctx, p, e, c)
+			if err != nil {
+				ferr = err
+				return false
+			}
+			if cand.DistanceM < best.DistanceM || cand.DistanceM == best.DistanceM && cand.Edge < best.Edge {
+				best = cand
+			}
+			return true
+		})
+		if ferr != nil {
+			return best, ferr
+		}
+	}
+	return best, nil
+}
+
+func cellMeets(c rg.IndexCell, b geo.BBox) bool {
+	return geo.FromE7(c.MinLat) <= b.MaxLat && geo.FromE7(c.MaxLat) >= b.MinLat &&
+		geo.FromE7(c.MinLng) <= b.MaxLng && geo.FromE7(c.MaxLng) >= b.MinLng
+}
+
+// project computes p's projection onto edge e (DistanceM = +Inf when the
+// costing may not use e).
+func (ix *Index) project(ctx context.Context, p geo.LatLng, e uint32, c Coster) (Point, error) {
+	info, err := ix.g.EdgeInfo(ctx, e)
+	if err != nil {
+		return Point{}, err
+	}
+	if !Usable(c, info.Edge) || len(info.Lat) < 2 {
+		return Point{DistanceM: math.Inf(1)}, nil
+	}
+	kx := math.Cos(p.Lat*math.Pi/180) * 111319.49
+	const ky = 111319.49
+	xy := func(k int) (float64, float64) {
+		return (geo.FromE7(info.Lng[k]) - p.Lng) * kx, (geo.FromE7(info.Lat[k]) - p.Lat) * ky
+	}
+	bestD, bestAlong, total := math.Inf(1), 0.0, 0.0
+	var bx, by, cross float64
+	for k := 1; k < len(info.Lat); k++ {
+		x0, y0 := xy(k - 1)
+		x1, y1 := xy(k)
+		dx, dy := x1-x0, y1-y0
+		l2 := dx*dx + dy*dy
+		t := 0.0
+		if l2 > 0 {
+			t = max(0, min(1, -(x0*dx+y0*dy)/l2))
+		}
+		px, py := x0+t*dx, y0+t*dy
+		if d := math.Hypot(px, py); d < bestD {
+			bestD, bestAlong, bx, by = d, total+t*math.Sqrt(l2), px, py
+			cross = dx*(-y0) - dy*(-x0) // segment direction × (p - start)
+		}
+		total += math.Sqrt(l2)
+	}
+	pt := Point{Input: p, Edge: e, DistanceM: bestD, Name: info.Name,
+		Snapped: geo.LatLng{Lat: p.Lat + by/ky, Lng: p.Lng + bx/kx}}
+	if total > 0 {
+		pt.Fraction = bestAlong / total
+	}
+	switch {
+	case bestD < 1:
+		pt.Side = SideOn
+	case cross > 0:
+		pt.Side = SideLeft
+	default:
+		pt.Side = SideRight
+	}
+	return pt, nil
+}

@@ -1,0 +1,29 @@
+#!/bin/sh
+# Offline deploy check (make deploy-dry-run): `wrangler deploy --dry-run`
+# on worker/build, then the platform limits and the bindings the Worker
+# needs. PLAN=paid raises the script limit from 3 MB to 10 MB gzip and the
+# asset file count from 20,000 to 100,000.
+set -e
+cd "$(dirname "$0")"
+wrangler=../js/node_modules/.bin/wrangler
+out=$(WRANGLER_SEND_METRICS=false CI=1 NO_COLOR=1 "$wrangler" deploy --dry-run --outdir build/dist 2>&1) || { echo "$out"; exit 1; }
+echo "$out" | sed -n '/Total Upload/,/dry-run/p'
+fail=0
+gzkib=$(echo "$out" | sed -n 's/.*gzip: \([0-9.]*\) KiB.*/\1/p')
+limit=3000000; files=20000
+if [ "$PLAN" = paid ]; then limit=10000000; files=100000; fi
+if [ -z "$gzkib" ]; then echo "deploy-check: no upload size in wrangler's output"; fail=1
+elif awk "BEGIN { exit !($gzkib * 1024 > $limit) }"; then echo "deploy-check: script $gzkib KiB gzip > $limit bytes"; fail=1
+else echo "deploy-check: script $gzkib KiB gzip ≤ $limit bytes"; fi
+for b in "env.ASSETS" "env.BANDO_KEYS" "env.BANDO_USAGE (BandoUsage)"; do
+	if echo "$out" | grep -qF "$b"; then echo "deploy-check: binding $b"; else echo "deploy-check: binding $b MISSING"; fail=1; fi
+done
+grep -q "^export class BandoUsage" build/index.mjs || { echo "deploy-check: build/index.mjs exports no BandoUsage"; fail=1; }
+grep -q 'new_sqlite_classes = \["BandoUsage"\]' wrangler.toml || { echo "deploy-check: no migration for BandoUsage"; fail=1; }
+if grep -q '^id = "0\{32\}"' wrangler.toml; then echo "deploy-check: note: BANDO_KEYS id is the placeholder (set it before a real deploy)"; fi
+n=$(find build/assets -type f | wc -l)
+big=$(find build/assets -type f -size +25M | wc -l)
+echo "deploy-check: assets $n files (limit $files), $big over 25 MiB"
+[ "$n" -le "$files" ] && [ "$big" -eq 0 ] || fail=1
+[ -f build/assets/manifest.json ] || { echo "deploy-check: no build/assets/manifest.json"; fail=1; }
+exit $fail
