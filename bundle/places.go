@@ -20,7 +20,7 @@ var poiKeys = []string{"amenity", "shop", "tourism", "leisure", "office", "craft
 var keptTags = map[string]bool{
 	"name": true, "name:en": true, "name:vi": true, "old_name": true, "alt_name": true, "short_name": true,
 	"addr:housenumber": true, "addr:street": true, "addr:postcode": true, "addr:city": true, "addr:district": true,
-	"addr:subdistrict": true, "addr:province": true, "phone": true, "contact:phone": true, "website": true,
+	"addr:subdistrict": true, "addr:province": true, "addr:street_derived": true, "phone": true, "contact:phone": true, "website": true,
 	"contact:website": true, "opening_hours": true, "cuisine": true, "place": true, "brand": true, "operator": true,
 	"entrance": true, "population": true, "wikidata": true,
 }
@@ -59,6 +59,9 @@ func classify(tags osm.Tags) (layer string, cats []string, rank int, ok bool) {
 	}
 	if tags.Find("highway") == "bus_stop" {
 		cats = append(cats, "bus_stop")
+	}
+	if e := tags.Find("entrance"); e != "" && e != "no" {
+		cats = append(cats, "entrance")
 	}
 	if len(cats) == 0 {
 		return "", nil, 0, false
@@ -139,7 +142,8 @@ type placeCollector struct {
 	addrWays  []*osm.Way  // ways with addr:housenumber and no place of their own
 	relations []*osm.Relation
 	places    map[string]place.Place
-	newest    int64 // unix seconds of the newest object
+	grid      map[[2]int32][]string // node places by segKey cell (children.go)
+	newest    int64                 // unix seconds of the newest object
 	objects   int
 }
 
@@ -216,6 +220,7 @@ func (c *placeCollector) finish(at adminAt, units []badmin.UnitPoint) []place.Pl
 		id := "w" + itoa(int64(w.ID))
 		c.places[id] = newPlace(id, w.Tags, lat, lng, layer, cats, rank)
 	}
+	c.addChildren()
 	streets := c.buildStreets(at)
 	for _, p := range streets.places {
 		c.places[p.ID] = p

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"github.com/bando-vn/bando/core/internal/cpuclock"
 	"math"
 	"math/rand"
 	"os"
@@ -261,7 +262,7 @@ func coldSamples(tb testing.TB, g map[string][]byte, box [4]float64, perCell int
 // that caches nothing, so each lookup also pays the store's size and sha256
 // check of the meta and cell tiles, as a cold Worker does. Reports
 // p50/p95/max over all samples of the wall time and of the CPU time
-// (cpuNow: the thread's, or under wasm the Node process's), which a loaded
+// (cpuclock.Now: the thread's, or under wasm the Node process's), which a loaded
 // machine does not inflate.
 func BenchmarkColdLookup(b *testing.B) {
 	g := loadTiles(b)
@@ -277,18 +278,18 @@ func BenchmarkColdLookup(b *testing.B) {
 		{
 			b.Run(name+"/store", func(b *testing.B) {
 				ctx := context.Background()
-				lockThread()
-				defer unlockThread()
+				cpuclock.Lock()
+				defer cpuclock.Unlock()
 				durs := make([]time.Duration, 0, b.N)
 				cpus := make([]time.Duration, 0, b.N)
 				b.ReportAllocs()
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
 					p := samples[i%len(samples)]
-					c0, t0 := cpuNow(), time.Now()
+					c0, t0 := cpuclock.Now(), time.Now()
 					r, err := admin.New(store).Lookup(ctx, p.lat, p.lng)
 					durs = append(durs, time.Since(t0))
-					cpus = append(cpus, cpuNow()-c0)
+					cpus = append(cpus, cpuclock.Now()-c0)
 					if err != nil || r.Status != admin.Found {
 						b.Fatalf("%s %v: %v %v", p.key, p, r, err)
 					}

@@ -11,8 +11,9 @@ import (
 // (FORMAT.md §6).
 const IDPrefix = "pid/"
 
-// idBudget bounds the record bytes of one id tile.
-const idBudget = 64 << 10
+// idBudget bounds the record bytes of one id tile (one /v1/place id reads
+// one such tile; 256 hex-prefix tiles hold 40 MB of records).
+const idBudget = 160 << 10
 
 // maxIDDepth bounds how many hex digits of the short id a key uses.
 const maxIDDepth = 6

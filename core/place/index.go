@@ -410,12 +410,29 @@ type kid struct {
 }
 
 // PackKey is the key of the tile holding the children c1..c2 of base
-// (FORMAT.md §2 "packs"): base+c1 for one child, base+c1+"."+c2 for a run.
+// (FORMAT.md §2 "runs"): base+c1 for one child, base+c1+"."+c2 for a run.
 func PackKey(base string, c1, c2 byte) string {
 	if c1 == c2 {
 		return base + string(c1)
 	}
 	return base + string(c1) + "." + string(c2)
+}
+
+// RunCovers reports whether key, found as the greatest key below
+// base+(c+1), is the tile of child c of base: base+c itself, or a run
+// base+c1+"."+c2 with c1 ≤ c ≤ c2.
+func RunCovers(key, base string, c byte) bool {
+	if len(key) <= len(base) || key[:len(base)] != base {
+		return false
+	}
+	rem := key[len(base):]
+	switch {
+	case len(rem) == 1:
+		return rem[0] == c
+	case len(rem) == 3 && rem[1] == '.':
+		return rem[0] <= c && c <= rem[2]
+	}
+	return false
 }
 
 // packKids writes runs of consecutive children that fit one tile together

@@ -103,9 +103,17 @@ func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok
 	if inOrder {
 		score += orderPoints
 	}
-	if nw > 0 {
-		score += coveragePoints * float64(matched) / float64(nw)
-		if matched == nw && whole >= nw-1 {
+	// a street or unit word the user left out ("Lê Quát" for "Đường Lê
+	// Quát") does not count against the coverage
+	left := 0
+	for w := 0; w < nw; w++ {
+		if used&(1<<w) == 0 && optionalWord[string(name[ws[w][0]:ws[w][1]])] {
+			left++
+		}
+	}
+	if d := nw - left; d > 0 {
+		score += coveragePoints * float64(matched) / float64(d)
+		if matched >= d && whole >= d-1 {
 			score += fullPoints
 		}
 	}

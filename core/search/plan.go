@@ -2,7 +2,6 @@ package search
 
 import (
 	"sort"
-	"strings"
 
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/place"
@@ -50,7 +49,7 @@ func treeShards(src Source, tok string, word bool, focus *geo.LatLng) []shardRef
 		if _, split := src.Size(place.SummaryKey(kt[:l])); split {
 			continue
 		}
-		if ref, ok := packed(src, place.IndexPrefix+kt[:l-1], kt[l-1], keyAlphabet); ok {
+		if ref, ok := packed(src, place.IndexPrefix+kt[:l-1], kt[l-1]); ok {
 			return []shardRef{ref}
 		}
 		return nil // no token starts with kt[:l]
@@ -74,38 +73,43 @@ func treeShards(src Source, tok string, word bool, focus *geo.LatLng) []shardRef
 	return refs
 }
 
-// Alphabets of the bytes that follow a packed key's base.
-const (
-	keyAlphabet  = "0123456789_abcdefghijklmnopqrstuvwxyz"
-	quadAlphabet = "0123"
-)
-
-// packed finds the tile holding child c of base: base+c, or a run
-// base+c1+"."+c2 with c1 ≤ c ≤ c2 (FORMAT.md §2 "packs").
-func packed(src Source, base string, c byte, alphabet string) (shardRef, bool) {
-	if sz, ok := src.Size(base + string(c)); ok {
-		return shardRef{base + string(c), sz, true}, true
-	}
-	i := strings.IndexByte(alphabet, c)
-	if i < 0 {
-		return shardRef{}, false
-	}
-	for a := i; a >= 0; a-- {
-		for z := max(i, a+1); z < len(alphabet); z++ {
-			key := place.PackKey(base, alphabet[a], alphabet[z])
-			if sz, ok := src.Size(key); ok {
-				return shardRef{key, sz, true}, true
-			}
+// packed finds the tile holding child c of base: base+c, or the run
+// base+c1+"."+c2 covering it (FORMAT.md §2 "runs"), walking down the
+// sorted keys from base+(c+1) one child at a time: other keys of a child
+// (its split descendants, a generic word's summary) are stepped over; a
+// split sibling (one with a summary) ends the walk, as no run spans it.
+func packed(src Source, base string, c byte) (shardRef, bool) {
+	bound := base + string(c+1)
+	for {
+		key, ok := src.Floor(bound)
+		if !ok || len(key) <= len(base) || key[:len(base)] != base {
+			return shardRef{}, false
 		}
+		rem := key[len(base):]
+		if len(rem) == 1 || len(rem) == 3 && rem[1] == '.' {
+			if !place.RunCovers(key, base, c) {
+				return shardRef{}, false
+			}
+			sz, _ := src.Size(key)
+			return shardRef{key, sz, true}, true
+		}
+		c1 := rem[0]
+		if _, split := src.Size(base + string(c1) + "-s"); split && c1 != c {
+			return shardRef{}, false
+		}
+		next := base + string(c1) + "/" // just above c1's run keys, below its other keys
+		if next >= bound {
+			return shardRef{}, false
+		}
+		bound = next
 	}
-	return shardRef{}, false
 }
 
 // areaShard is the area shard of word kt holding the focus point.
 func areaShard(src Source, kt string, focus geo.LatLng) (shardRef, bool) {
 	qp := place.QuadPath(focus.Lat, focus.Lng)
 	for l := 1; l <= len(qp); l++ {
-		if ref, ok := packed(src, place.AreaKey(kt, qp[:l-1]), qp[l-1], quadAlphabet); ok {
+		if ref, ok := packed(src, place.AreaKey(kt, qp[:l-1]), qp[l-1]); ok {
 			return ref, true
 		}
 	}
@@ -180,7 +184,7 @@ func variantRefs(src Source, q *text.Query, v text.Variant, focus *geo.LatLng) [
 		if len(refs) == 0 {
 			continue
 		}
-		t := tokenRefs{refs: refs, short: len(tok) < 2 || place.IsGeneric(tok) || isNumber(tok)}
+		t := tokenRefs{refs: refs, short: len(tok) < 2 || place.IsGeneric(tok) || isNumber(tok) || likelyTypo(tok)}
 		for _, r := range refs {
 			t.cost += r.size
 			t.complete = t.complete || r.complete
@@ -243,7 +247,7 @@ func pairShards(src Source, a, b string, focus *geo.LatLng) []shardRef {
 		return []shardRef{{place.PairKey(a, ""), sz, true}}
 	}
 	for l := 1; l <= len(b); l++ {
-		if ref, ok := packed(src, place.IndexPrefix+a+"-p/"+b[:l-1], b[l-1], keyAlphabet); ok {
+		if ref, ok := packed(src, place.IndexPrefix+a+"-p/"+b[:l-1], b[l-1]); ok {
 			return []shardRef{ref}
 		}
 	}
@@ -262,4 +266,19 @@ func pairShards(src Source, a, b string, focus *geo.LatLng) []shardRef {
 		}
 	}
 	return refs
+}
+
+// likelyTypo: a word of letters long enough to carry a typo that cannot be
+// a Vietnamese syllable ("thyu", "nwguu"): its shard is planned last, so
+// the budget goes to the words typed right and to the corrections.
+func likelyTypo(tok string) bool {
+	if text.MaxEdits(len(tok)) == 0 || text.IsSyllable(tok) {
+		return false
+	}
+	for i := 0; i < len(tok); i++ {
+		if tok[i] < 'a' || tok[i] > 'z' {
+			return false
+		}
+	}
+	return true
 }

@@ -11,10 +11,12 @@ import (
 )
 
 // Source is what the engine reads: the size of a tile from the manifest
-// (ok=false when the bundle has no such tile; no read happens), and a
-// decoded search tile.
+// (ok=false when the bundle has no such tile; no read happens), the
+// manifest's keys in order, and a decoded search tile.
 type Source interface {
 	Size(key string) (int, bool)
+	// Floor is the greatest key of the bundle below key (ok=false: none).
+	Floor(key string) (string, bool)
 	SearchTile(ctx context.Context, key string) (*place.SearchTile, error)
 }
 

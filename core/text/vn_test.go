@@ -212,3 +212,16 @@ func FuzzText(f *testing.F) {
 		_ = ExpandName(Fold(s))
 	})
 }
+
+func TestIsSyllable(t *testing.T) {
+	for _, w := range []string{"nguyen", "truong", "phuong", "ngo", "quan", "hue", "khuya", "gi", "nghieng", "a", "oanh", "uyen", "thuy", "dinh", "hang", "bac"} {
+		if !IsSyllable(w) {
+			t.Errorf("IsSyllable(%q) = false", w)
+		}
+	}
+	for _, w := range []string{"thyu", "nwguu", "dxeu", "puhng", "niynh", "dah", "tvuc", "qan", "12", "", "xyzzy", "nguyeen"} {
+		if IsSyllable(w) {
+			t.Errorf("IsSyllable(%q) = true", w)
+		}
+	}
+}

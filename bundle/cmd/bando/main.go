@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -132,6 +133,7 @@ func evalCmd(args []string) error {
 	casesFile := fs.String("cases", "", "cases, JSON lines (format: bundle/eval package doc)")
 	misses := fs.Bool("misses", false, "list the cases that missed top-1")
 	cold := fs.Bool("cold", true, "also run every case cold (empty cache) to count tiles and bytes read")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the warm runs to this file")
 	fs.Parse(args)
 	if *dir == "" || *casesFile == "" {
 		return errors.New("eval needs --bundle DIR and --cases FILE")
@@ -164,6 +166,20 @@ func evalCmd(args []string) error {
 	}
 	if _, err := eval.Run(ctx, src, cases, nil); err != nil { // warm-up
 		return err
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		for i := 0; i < 4; i++ {
+			eval.Run(ctx, src, cases, nil)
+		}
+		pprof.StopCPUProfile()
 	}
 	warm, err := eval.Run(ctx, src, cases, nil)
 	if err != nil {

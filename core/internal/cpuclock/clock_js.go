@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package admin_test
+package cpuclock
 
 import (
 	"syscall/js"
@@ -9,10 +9,10 @@ import (
 
 var cpuUsage = js.Global().Get("process").Get("cpuUsage")
 
-// cpuNow returns the CPU time the Node process has used (user + system,
+// Now returns the CPU time the Node process has used (user + system,
 // every thread: in steady state the wasm thread, plus V8's own). Wall-clock
 // tails on a shared machine measure the other jobs; a Worker's budget is CPU.
-func cpuNow() time.Duration {
+func Now() time.Duration {
 	if cpuUsage.IsUndefined() {
 		return 0
 	}
@@ -20,5 +20,5 @@ func cpuNow() time.Duration {
 	return time.Duration(u.Get("user").Float()+u.Get("system").Float()) * time.Microsecond
 }
 
-func lockThread()   {}
-func unlockThread() {}
+func Lock()   {}
+func Unlock() {}

@@ -1,6 +1,6 @@
 //go:build linux
 
-package admin_test
+package cpuclock
 
 import (
 	"runtime"
@@ -9,10 +9,10 @@ import (
 	"unsafe"
 )
 
-// cpuNow returns the CPU time of the calling thread (CLOCK_THREAD_CPUTIME_ID;
-// call lockThread first). Wall-clock tails on a shared machine measure the
+// Now returns the CPU time of the calling thread (CLOCK_THREAD_CPUTIME_ID;
+// call Lock first). Wall-clock tails on a shared machine measure the
 // other jobs; a Worker's budget is CPU.
-func cpuNow() time.Duration {
+func Now() time.Duration {
 	var ts syscall.Timespec
 	const clockThreadCPUTime = 3
 	if _, _, e := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTime, uintptr(unsafe.Pointer(&ts)), 0); e != 0 {
@@ -21,5 +21,5 @@ func cpuNow() time.Duration {
 	return time.Duration(ts.Nano())
 }
 
-func lockThread()   { runtime.LockOSThread() }
-func unlockThread() { runtime.UnlockOSThread() }
+func Lock()   { runtime.LockOSThread() }
+func Unlock() { runtime.UnlockOSThread() }
