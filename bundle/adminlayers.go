@@ -12,13 +12,13 @@ import (
 
 // addAdmin builds the administrative layers of dir into tiles and records
 // their layers, sources and attribution in the manifest.
-func addAdmin(dir string, m *tile.Manifest, tiles map[string][]byte) error {
+func addAdmin(dir string, m *tile.Manifest, tiles map[string][]byte) ([]badmin.UnitPoint, error) {
 	res, err := badmin.Build(dir)
 	if err != nil {
-		return &InputError{File: dir, Err: err}
+		return nil, &InputError{File: dir, Err: err}
 	}
 	mergeAdmin(res, m, tiles)
-	return nil
+	return res.Units, nil
 }
 
 // addOSMAdmin builds administrative layers from the boundary relations the

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	badmin "github.com/bando-vn/bando/bundle/admin"
+	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/tile"
 	"github.com/paulmach/osm"
@@ -53,21 +54,16 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 		}
 		m.Sources = append(m.Sources, tile.SourceInfo{Name: "OpenStreetMap: " + filepath.Base(f), License: "ODbL-1.0", Role: "places, search"})
 	}
-	places := c.finish()
-	logf(o.Log, "%d objects, %d places", c.objects, len(places))
 	if c.newest > 0 {
 		m.DataDate = time.Unix(c.newest, 0).UTC().Format("2006-01-02")
 	}
-	tiles, err := placeTiles(places, m)
+	tiles := map[string][]byte{}
+	units, err := buildAdmin(o, ac, m, tiles)
 	if err != nil {
 		return st, err
 	}
-	if o.Admin != "" {
-		logf(o.Log, "building administrative layers from %s", o.Admin)
-		if err := addAdmin(o.Admin, m, tiles); err != nil {
-			return st, err
-		}
-	} else if err := addOSMAdmin(ac, m, tiles, o.Log); err != nil {
+	places, err := addPlaces(c, tiles, units, m, o.Log)
+	if err != nil {
 		return st, err
 	}
 	logf(o.Log, "writing %d tiles to %s", len(tiles), o.Out)
@@ -79,6 +75,44 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 		st.Bytes += len(b)
 	}
 	return st, nil
+}
+
+// buildAdmin adds the administrative layers (from the admin directory, or
+// else from the OSM boundary relations) and returns their units.
+func buildAdmin(o Options, ac *badmin.OSMCollector, m *tile.Manifest, tiles map[string][]byte) ([]badmin.UnitPoint, error) {
+	if o.Admin == "" {
+		return nil, addOSMAdmin(ac, m, tiles, o.Log)
+	}
+	logf(o.Log, "building administrative layers from %s", o.Admin)
+	return addAdmin(o.Admin, m, tiles)
+}
+
+// addPlaces is the places hook: finishes the collected places (admin codes
+// from the admin tiles already built, plus the units as places) and adds
+// the place and search layers.
+func addPlaces(c *placeCollector, tiles map[string][]byte, units []badmin.UnitPoint, m *tile.Manifest, log io.Writer) ([]place.Place, error) {
+	var at adminAt
+	if hasAdmin(tiles) {
+		var err error
+		if at, err = newLookupAt(tiles); err != nil {
+			return nil, err
+		}
+	}
+	places := c.finish(at, units)
+	logf(log, "%d objects, %d places", c.objects, len(places))
+	pt, err := placeTiles(places, m)
+	if err != nil {
+		return nil, err
+	}
+	for k, b := range pt {
+		tiles[k] = b
+	}
+	return places, nil
+}
+
+func hasAdmin(tiles map[string][]byte) bool {
+	_, ok := tiles[admin.MetaKey]
+	return ok
 }
 
 // placeTiles encodes the place layer (by grid cell) and the search layer.
@@ -101,18 +135,18 @@ func placeTiles(places []place.Place, m *tile.Manifest) (map[string][]byte, erro
 		}
 		tiles[k] = b
 	}
-	search, err := place.BuildSearchTiles(places)
+	index, err := place.BuildIndex(places)
 	if err != nil {
 		return nil, err
 	}
-	for k, b := range search {
+	for k, b := range index {
 		tiles[k] = b
 	}
 	m.Layers = append(m.Layers,
 		tile.LayerInfo{Name: "place", Prefix: "place/", Version: place.PlaceLayerVersion, Count: len(places), Exact: true,
 			Description: "named POIs and place=* objects with their tags, by 0.1° cell"},
-		tile.LayerInfo{Name: "search", Prefix: "search/", Version: place.SearchLayerVersion, Count: len(search), Exact: true,
-			Description: "folded name tokens → places, by the first two characters of the token"})
+		tile.LayerInfo{Name: "search", Prefix: place.IndexPrefix, Version: place.SearchLayerVersion, Count: len(index), Exact: true,
+			Description: "sharded search index: prefix shards of folded name tokens, summaries of the most important places, area shards of common words (core/place/FORMAT.md)"})
 	return tiles, nil
 }
 

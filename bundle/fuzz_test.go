@@ -33,6 +33,6 @@ func FuzzScanOSM(f *testing.F) {
 		if err != nil && !errors.As(err, &ie) {
 			t.Fatalf("untyped error %v", err)
 		}
-		c.finish()
+		c.finish(nil, nil)
 	})
 }

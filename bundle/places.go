@@ -2,6 +2,8 @@ package bundle
 
 import (
 	"sort"
+
+	badmin "github.com/bando-vn/bando/bundle/admin"
 	"strconv"
 	"strings"
 
@@ -12,7 +14,7 @@ import (
 
 // poiKeys are the tags that make a named object a POI, in the order their
 // values become categories.
-var poiKeys = []string{"amenity", "shop", "tourism", "leisure", "office", "craft", "healthcare", "historic", "public_transport", "railway", "aeroway", "building"}
+var poiKeys = []string{"amenity", "shop", "tourism", "leisure", "office", "craft", "healthcare", "historic", "public_transport", "railway", "aeroway", "sport", "landuse", "natural", "man_made", "building"}
 
 // keptTags are copied into a place record (sorted by key when stored).
 var keptTags = map[string]bool{
@@ -68,7 +70,7 @@ func classify(tags osm.Tags) (layer string, cats []string, rank int, ok bool) {
 			}
 		}
 	}
-	rank = 10
+	rank = poiRank(cats)
 	if tags.Find("website") != "" || tags.Find("wikidata") != "" {
 		rank++
 	}
@@ -126,13 +128,19 @@ func newPlace(id string, tags osm.Tags, lat, lng float64, layer string, cats []s
 }
 
 // placeCollector gathers places from a stream of OSM objects; ways get the
-// centroid of their nodes once every node has been seen.
+// centroid of their nodes once every node has been seen. Named highways
+// (streets) and house numbers are kept aside for streets.go and
+// addresses.go.
 type placeCollector struct {
-	nodes   map[osm.NodeID][2]float64
-	ways    []*osm.Way
-	places  map[string]place.Place
-	newest  int64 // unix seconds of the newest object
-	objects int
+	nodes     map[osm.NodeID][2]float64
+	ways      []*osm.Way
+	streets   []*osm.Way  // named highways
+	addrNodes []*osm.Node // nodes with addr:housenumber and no place of their own
+	addrWays  []*osm.Way  // ways with addr:housenumber and no place of their own
+	relations []*osm.Relation
+	places    map[string]place.Place
+	newest    int64 // unix seconds of the newest object
+	objects   int
 }
 
 func newPlaceCollector() *placeCollector {
@@ -148,14 +156,23 @@ func (c *placeCollector) add(o osm.Object) {
 		if layer, cats, rank, ok := classify(v.Tags); ok {
 			id := "n" + itoa(int64(v.ID))
 			c.places[id] = newPlace(id, v.Tags, v.Lat, v.Lon, layer, cats, rank)
+		} else if v.Tags.Find("addr:housenumber") != "" {
+			c.addrNodes = append(c.addrNodes, v)
 		}
 	case *osm.Way:
 		c.stamp(v.Timestamp.Unix())
 		if _, _, _, ok := classify(v.Tags); ok {
 			c.ways = append(c.ways, v)
+		} else if isStreet(v.Tags) {
+			c.streets = append(c.streets, v)
+		} else if v.Tags.Find("addr:housenumber") != "" {
+			c.addrWays = append(c.addrWays, v)
 		}
 	case *osm.Relation:
 		c.stamp(v.Timestamp.Unix())
+		if t := v.Tags.Find("type"); t == "site" || t == "public_transport" && v.Tags.Find("public_transport") == "stop_area" {
+			c.relations = append(c.relations, v)
+		}
 	}
 }
 
@@ -165,35 +182,79 @@ func (c *placeCollector) stamp(t int64) {
 	}
 }
 
-// finish places the collected ways at the mean of their nodes' positions
-// (ways whose nodes are all missing are left out) and returns all places
-// sorted by id.
-func (c *placeCollector) finish() []place.Place {
-	for _, w := range c.ways {
-		var sLat, sLng float64
-		n := 0
-		seen := map[osm.NodeID]bool{}
-		for _, wn := range w.Nodes {
-			if p, ok := c.nodes[wn.ID]; ok && !seen[wn.ID] {
-				seen[wn.ID] = true
-				sLat += p[0]
-				sLng += p[1]
-				n++
-			}
+// wayCentre is the mean of the positions of a way's distinct nodes;
+// ok=false when none of them was seen.
+func (c *placeCollector) wayCentre(w *osm.Way) (lat, lng float64, ok bool) {
+	var sLat, sLng float64
+	n := 0
+	seen := map[osm.NodeID]bool{}
+	for _, wn := range w.Nodes {
+		if p, ok := c.nodes[wn.ID]; ok && !seen[wn.ID] {
+			seen[wn.ID] = true
+			sLat += p[0]
+			sLng += p[1]
+			n++
 		}
-		if n == 0 {
+	}
+	if n == 0 {
+		return 0, 0, false
+	}
+	return sLat / float64(n), sLng / float64(n), true
+}
+
+// finish places the collected ways at the mean of their nodes' positions
+// (ways whose nodes are all missing are left out), adds streets, addresses
+// and the administrative units of units, fills every place's admin codes
+// through at (nil: none known) and returns all places sorted by id.
+func (c *placeCollector) finish(at adminAt, units []badmin.UnitPoint) []place.Place {
+	for _, w := range c.ways {
+		lat, lng, ok := c.wayCentre(w)
+		if !ok {
 			continue
 		}
 		layer, cats, rank, _ := classify(w.Tags)
 		id := "w" + itoa(int64(w.ID))
-		c.places[id] = newPlace(id, w.Tags, sLat/float64(n), sLng/float64(n), layer, cats, rank)
+		c.places[id] = newPlace(id, w.Tags, lat, lng, layer, cats, rank)
 	}
-	out := make([]place.Place, 0, len(c.places))
+	streets := c.buildStreets(at)
+	for _, p := range streets.places {
+		c.places[p.ID] = p
+	}
+	for _, p := range c.buildAddresses(streets) {
+		c.places[p.ID] = p
+	}
+	out := make([]place.Place, 0, len(c.places)+len(units))
 	for _, p := range c.places {
+		if at != nil && p.Admin == nil {
+			p.Admin = at.codes(p.LatF(), p.LngF())
+		}
 		out = append(out, p)
 	}
+	out = append(out, unitPlaces(units)...)
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// categoryRank raises the importance of POIs people search for by name
+// from afar (hospitals, universities, markets, stations, sights); others
+// get 10, named buildings and land uses 8.
+var categoryRank = map[string]int{
+	"hospital": 20, "university": 19, "college": 16, "marketplace": 17, "station": 19, "bus_station": 18,
+	"museum": 18, "attraction": 17, "aerodrome": 20, "stadium": 17, "theatre": 16, "townhall": 15,
+	"place_of_worship": 14, "school": 13, "kindergarten": 11, "clinic": 12, "park": 14, "zoo": 17,
+	"mall": 17, "department_store": 13, "supermarket": 13, "hotel": 13, "police": 13, "post_office": 13,
+	"bank": 12, "fuel": 11, "pharmacy": 10, "building": 8, "industrial": 11, "cemetery": 9,
+	"residential": 9, "commercial": 10, "monument": 15, "memorial": 12, "temple": 14, "pagoda": 14,
+}
+
+func poiRank(cats []string) int {
+	r := 10
+	for _, c := range cats {
+		if v, ok := categoryRank[c]; ok && (r == 10 || v > r) {
+			r = v
+		}
+	}
+	return r
+}

@@ -10,7 +10,7 @@ import (
 	"github.com/bando-vn/bando/core/shape/pelias"
 )
 
-// Autocomplete (API.md §3.1): parse → search.Prefix → admin names and
+// Autocomplete (API.md §3.1): parse → search.Search → admin names and
 // distances → the Google or Pelias shape.
 
 // autocompleteShape: Google when `input` is present, else Pelias (API.md
@@ -78,7 +78,7 @@ func serveAutocomplete(ctx context.Context, e *Engine, p params, _ *Request) (sh
 	if err != nil {
 		return nil, err
 	}
-	hits, err := search.Prefix(ctx, e.store, q.Query)
+	hits, _, err := search.Search(ctx, search.FromStore(e.store), q.Query)
 	if err != nil {
 		return nil, err
 	}

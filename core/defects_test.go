@@ -42,7 +42,7 @@ func fixtureWithout(t *testing.T, paths ...string) *Engine {
 // cannot give is an error of the request (a 5xx in the endpoint's shape,
 // without the tile's key), never "no data" (issue #8, item 9).
 func TestListedButMissingTileIs5xx(t *testing.T) {
-	search := fixtureWithout(t, tile.Path("search/ph"))
+	search := fixtureWithout(t, tile.Path("sx/p"))
 	admin := fixtureWithout(t, tile.Path("admin/cell/423_84"))
 	for _, c := range []struct {
 		name   string
@@ -56,7 +56,7 @@ func TestListedButMissingTileIs5xx(t *testing.T) {
 		{"admin tile, encode", admin, "POST", "/v1/forcodes/encode?" + url.Values{"lat": {"21.02"}, "lng": {"105.85"}}.Encode()},
 	} {
 		r := c.e.Serve(context.Background(), &Request{Method: c.method, Target: c.target})
-		if r.Status < 500 || strings.Contains(string(r.Body), "tiles/") || strings.Contains(string(r.Body), "search/ph") || strings.Contains(string(r.Body), "423_84") {
+		if r.Status < 500 || strings.Contains(string(r.Body), "tiles/") || strings.Contains(string(r.Body), "sx/p") || strings.Contains(string(r.Body), "423_84") {
 			t.Errorf("%s: %d %s, want a 5xx that names no tile", c.name, r.Status, r.Body)
 		}
 	}

@@ -42,6 +42,9 @@ type Result struct {
 	Layers   []Layer
 	Meta     coreadmin.Meta
 	Warnings []string // data inconsistencies met and how they were resolved
+	// Units lists every unit of both structures with a point, for the
+	// search layer (GSO builds only; nil for a build from OSM relations).
+	Units []UnitPoint
 }
 
 // TileMap returns the tiles by key; every key starts with "admin/".
@@ -74,7 +77,11 @@ func (m *model) finish(opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Tiles: tiles, Layers: m.layerInfo, Meta: meta, Warnings: m.warnings}, nil
+	res := &Result{Tiles: tiles, Layers: m.layerInfo, Meta: meta, Warnings: m.warnings}
+	if m.source == "gso" {
+		res.Units = m.unitPoints()
+	}
+	return res, nil
 }
 
 // gsoInput is everything read from the data directory.

@@ -17,7 +17,7 @@ func (p *Place) DecodeMsgpack(d *msgpack.Decoder) error {
 	if n < 0 {
 		return fmt.Errorf("place record is nil")
 	}
-	fields := []any{&p.ID, &p.Name, &p.Lat, &p.Lng, &p.Layer, &p.Category, &p.Rank, &p.Tags, &p.Admin}
+	fields := []any{&p.ID, &p.Name, &p.Lat, &p.Lng, &p.Layer, &p.Category, &p.Rank, &p.Tags, &p.Admin, &p.BBox, &p.Children}
 	for i := 0; i < n; i++ {
 		if i < len(fields) {
 			if err := d.Decode(fields[i]); err != nil {

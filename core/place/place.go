@@ -31,7 +31,17 @@ type Place struct {
 	// Admin holds the administrative codes of the point: [new ward code,
 	// old ward code, old district code], "" where unknown (SPEC.md §place).
 	Admin []string
+	// BBox is the extent of a place with one (a street, an area):
+	// [minLat, minLng, maxLat, maxLng] in 1e-7 degrees; empty for a point.
+	BBox []int32
+	// Children lists the ids of the place's children (members of its
+	// stop_area or site relation, its entrances, named places inside its
+	// area) for /v1/place/children; empty when it has none.
+	Children []string
 }
+
+// HasChild reports whether the place has children.
+func (p *Place) HasChild() bool { return len(p.Children) > 0 }
 
 // LatF and LngF return the coordinates in degrees.
 func (p *Place) LatF() float64 { return geo.FromE7(p.Lat) }

@@ -110,4 +110,20 @@ func (s *SearchTile) Rank(i int) int { return int(s.rank.At(i)) }
 func (s *SearchTile) LatLngE7(i int) (lat, lng int32) { return int32(s.lat.At(i)), int32(s.lng.At(i)) }
 
 // IsVenue reports whether record i is a POI (layer venue).
-func (s *SearchTile) IsVenue(i int) bool { return s.kind[i] == 1 }
+func (s *SearchTile) IsVenue(i int) bool { return s.kind[i] == KindVenue }
+
+// Kind returns record i's kind byte (Kind* constants).
+func (s *SearchTile) Kind(i int) byte { return s.kind[i] }
+
+// TokenCount is the number of tokens of the tile.
+func (s *SearchTile) TokenCount() int { return s.toks.Len() }
+
+// Token returns token i (folded, sorted ascending).
+func (s *SearchTile) Token(i int) []byte { return s.toks.At(i) }
+
+// Postings returns the record indexes of token i.
+func (s *SearchTile) Postings(i int, fn func(rec int)) {
+	for j := s.poff.At(i); j < s.poff.At(i+1); j++ {
+		fn(int(s.post.At(int(j))))
+	}
+}

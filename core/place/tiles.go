@@ -14,7 +14,7 @@ import (
 // Layer versions written into the manifest.
 const (
 	PlaceLayerVersion  = 1
-	SearchLayerVersion = 1
+	SearchLayerVersion = 2 // v2: the sharded index under sx/ (FORMAT.md); v1 was search/<two letters>
 )
 
 // packedTile is the msgpack map shared by place and search tiles. Unknown
@@ -136,64 +136,6 @@ func decodePlace(b []byte) (Place, error) {
 	return p, nil
 }
 
-// SearchKey is the key of the search tile for a folded token:
-// "search/" + its first two bytes ("search/" + one byte for a one-byte
-// token), bytes outside [a-z0-9] written as "_".
-func SearchKey(tok string) string {
-	n := 2
-	if len(tok) < n {
-		n = len(tok)
-	}
-	var b strings.Builder
-	b.WriteString("search/")
-	for i := 0; i < n; i++ {
-		c := tok[i]
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
-			c = '_'
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
-}
-
-// ShortPrefixLimit caps how many places a one-character search tile holds
-// (the most important ones).
-const ShortPrefixLimit = 200
-
-// BuildSearchTiles returns the search layer for places: for each key, a
-// tile whose tokens start with that key's prefix, postings ordered by rank.
-func BuildSearchTiles(places []Place) (map[string][]byte, error) {
-	groups := map[string]map[string][]int{} // key → token → place indexes
-	docs := map[string]map[int]bool{}       // key → place indexes in it
-	add := func(key, tok string, pi int) {
-		if groups[key] == nil {
-			groups[key] = map[string][]int{}
-			docs[key] = map[int]bool{}
-		}
-		if l := groups[key][tok]; len(l) == 0 || l[len(l)-1] != pi {
-			groups[key][tok] = append(l, pi)
-		}
-		docs[key][pi] = true
-	}
-	for _, pi := range rankOrder(places) {
-		for _, tok := range uniqueTokens(strings.Join(places[pi].Names(), " ")) {
-			add(SearchKey(tok), tok, pi)
-			if short := SearchKey(tok[:1]); docs[short][pi] || len(docs[short]) < ShortPrefixLimit {
-				add(short, tok, pi)
-			}
-		}
-	}
-	out := make(map[string][]byte, len(groups))
-	for key, toks := range groups {
-		b, err := encodeSearchTile(places, toks)
-		if err != nil {
-			return nil, err
-		}
-		out[key] = b
-	}
-	return out, nil
-}
-
 // rankOrder returns place indexes by rank descending, then id.
 func rankOrder(places []Place) []int {
 	idx := make([]int, len(places))
@@ -258,17 +200,10 @@ func encodeSearchTile(places []Place, toks map[string][]int) ([]byte, error) {
 			return nil, err
 		}
 		recs[i] = b
-		names := p.Names()
-		folded := make([]string, len(names))
-		lower := make([]string, len(names))
-		for j, nm := range names {
-			folded[j], lower[j] = text.Fold(nm), text.Lower(nm)
-		}
+		folded, lower := indexNames(&p)
 		fold[i], low[i] = []byte(strings.Join(folded, "\n")), []byte(strings.Join(lower, "\n"))
 		rank[i], lat[i], lng[i] = uint32(max(p.Rank, 0)), uint32(p.Lat), uint32(p.Lng)
-		if p.Layer == "venue" {
-			kind[i] = 1
-		}
+		kind[i] = LayerCode(p.Layer)
 	}
 	t := packedTile{V: SearchLayerVersion, POff: putU32s(poff), Post: putU32s(post),
 		Rank: putU32s(rank), LatE: putU32s(lat), LngE: putU32s(lng), Kind: kind}
@@ -282,12 +217,36 @@ func encodeSearchTile(places []Place, toks map[string][]int) ([]byte, error) {
 	return marshal(&t)
 }
 
+// Layer codes of the search tile's kind column.
+const (
+	KindOther   = 0 // place=* localities and anything else
+	KindVenue   = 1
+	KindStreet  = 2
+	KindAddress = 3
+	KindAdmin   = 4 // administrative units: eligible outside the radius
+)
+
+// LayerCode is the kind byte of a layer.
+func LayerCode(layer string) byte {
+	switch layer {
+	case "venue":
+		return KindVenue
+	case "street":
+		return KindStreet
+	case "address":
+		return KindAddress
+	case "region", "county", "locality":
+		return KindAdmin
+	}
+	return KindOther
+}
+
 // searchTags keeps the tags an autocomplete answer shows.
 func searchTags(tags []string) []string {
 	var out []string
 	for i := 0; i+1 < len(tags); i += 2 {
 		switch tags[i] {
-		case "addr:housenumber", "addr:street", "addr:postcode", "alt_name", "old_name", "short_name", "name:en", "name:vi":
+		case "addr:housenumber", "addr:street", "addr:postcode", "alt_name", "old_name", "short_name", "name:en", "name:vi", "admin_level", "admin_code":
 			out = append(out, tags[i], tags[i+1])
 		}
 	}

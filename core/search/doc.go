@@ -1,5 +1,7 @@
-// Package search is the search engine: it finds and ranks the places that
-// match typed text, reading search tiles through the store's one cache.
-// Today it holds the prefix search of autocomplete (prefix.go); the ranked
-// search of the search work replaces it. It never imports the API layer.
+// Package search is bando's place search engine: a typed text (+ focus
+// point, radius, size) → ranked places, read from at most MaxTiles tiles
+// of the sharded search index (core/place FORMAT.md) through the store's
+// one cache, matching Vietnamese as users type it through core/text
+// (accents or none, prefixes, short forms, Telex/VNI leftovers, typos,
+// house numbers). It never imports the API layer.
 package search

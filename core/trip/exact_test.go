@@ -34,6 +34,9 @@ func bruteForce(m Matrix, roundTrip bool) (unreach int, finite float64) {
 // split counts a tour's unreachable legs and sums the others.
 func split(m Matrix, order []int) (unreach int, finite float64) {
 	for i := 1; i < len(order); i++ {
+		if order[i-1] == order[i] {
+			continue // the diagonal is never read
+		}
 		if c := m.At(order[i-1], order[i]); math.IsInf(c, 1) {
 			unreach++
 		} else {

@@ -24,8 +24,9 @@ type search struct {
 	nbr    [][]int32 // nbr[v]: the stops w ≠ v by increasing c(v, w)
 	inNbr  [][]int32 // inNbr[v]: the stops u ≠ v by increasing c(u, v)
 	f, b   []float64
-	fresh  bool // f and b match t
-	queue  []int32
+	fresh  bool    // f and b match t
+	queue  []int32 // stops to examine, from queue[head]
+	head   int
 	queued []bool
 	evals  int64
 	budget int64
@@ -126,18 +127,26 @@ func (s *search) inEdge(v int32) int {
 // localSearch applies improving moves until no queued stop yields one (or
 // the budget is spent). A stop is queued when an edge at it changed.
 func (s *search) localSearch() {
-	for len(s.queue) > 0 && !s.spent() {
-		v := s.queue[0]
-		s.queue = s.queue[1:]
+	for s.head < len(s.queue) && !s.spent() {
+		v := s.queue[s.head]
+		s.head++
 		s.queued[v] = false
 		if s.exchangeFrom(v) || s.reverseFrom(v) {
 			s.activate(v)
 		}
+		if s.head == len(s.queue) || s.head > 4*len(s.t) { // reuse the array
+			s.queue = s.queue[:copy(s.queue, s.queue[s.head:])]
+			s.head = 0
+		}
 	}
-	for _, v := range s.queue {
+	s.clearQueue()
+}
+
+func (s *search) clearQueue() {
+	for _, v := range s.queue[s.head:] {
 		s.queued[v] = false
 	}
-	s.queue = s.queue[:0]
+	s.queue, s.head = s.queue[:0], 0
 }
 
 // exchangeFrom looks for an improving segment exchange whose first removed
@@ -230,7 +239,6 @@ func appendSeg(dst, seg []int32, rev bool) []int32 {
 // sums, so asymmetric costs are honoured.
 func (s *search) reverseFrom(v int32) bool {
 	c, k := s.p.c, len(s.t)-2
-	s.prefix()
 	if x := s.outEdge(v); x >= 0 {
 		g0 := c(v, s.t[x+1])
 		for _, w := range s.nbr[v] {
@@ -262,6 +270,7 @@ func (s *search) reverseFrom(v int32) bool {
 func (s *search) tryReverse(i, j int) bool {
 	t, c := s.t, s.p.c
 	a, b, x, y := t[i-1], t[i], t[j], t[j+1]
+	s.prefix()
 	d := c(a, x) + c(b, y) - c(a, b) - c(x, y) + s.b[j] - s.b[i] - (s.f[j] - s.f[i])
 	if d >= -s.p.eps {
 		return false
@@ -377,8 +386,8 @@ func (p *problem) iteratedLocalSearch(seed uint64, work int64, deadline time.Tim
 			default:
 				stall++
 				s.setTour(cur)
-				s.queue, c = s.queue[:0], curCost
-				clear(s.queued)
+				s.clearQueue()
+				c = curCost
 			}
 			curCost = c
 			copy(cur, s.t)

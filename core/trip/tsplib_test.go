@@ -1,8 +1,10 @@
 package trip
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -80,4 +82,53 @@ func checkTour(t testing.TB, order []int, n int, roundTrip bool) {
 		}
 		seen[v] = true
 	}
+}
+
+func TestParseTSPLIBErrors(t *testing.T) {
+	ok := "NAME: t\nTYPE: ATSP\nDIMENSION: 2\nEDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: FULL_MATRIX\nEDGE_WEIGHT_SECTION\n0 1\n2 0\nEOF\n"
+	p, err := ParseTSPLIB([]byte(ok))
+	if err != nil || p.Matrix.N != 2 || p.Matrix.At(0, 1) != 1 || p.Matrix.At(1, 0) != 2 || p.Name != "t" {
+		t.Fatalf("%+v %v", p, err)
+	}
+	for name, in := range map[string]string{
+		"no section":     "NAME: t\nDIMENSION: 2\n",
+		"lower diag":     strings.Replace(ok, "FULL_MATRIX", "LOWER_DIAG_ROW", 1),
+		"euclidean":      strings.Replace(ok, "EXPLICIT", "EUC_2D", 1),
+		"short":          strings.Replace(ok, "2 0\n", "2\n", 1),
+		"extra":          strings.Replace(ok, "EOF", "7 EOF", 1),
+		"not a number":   strings.Replace(ok, "2 0", "2 x", 1),
+		"huge dimension": strings.Replace(ok, "DIMENSION: 2", "DIMENSION: 4000000000", 1),
+		"bad dimension":  strings.Replace(ok, "DIMENSION: 2", "DIMENSION: -1", 1),
+		"no colon":       strings.Replace(ok, "TYPE: ATSP", "TYPE ATSP", 1),
+		"infinite":       strings.Replace(ok, "2 0", "2 Inf", 1),
+	} {
+		if _, err := ParseTSPLIB([]byte(in)); !errors.Is(err, ErrTSPLIB) {
+			t.Errorf("%s: error %v, want ErrTSPLIB", name, err)
+		}
+	}
+}
+
+func FuzzParseTSPLIB(f *testing.F) {
+	for _, name := range []string{"br17", "p43"} {
+		data, err := os.ReadFile(filepath.Join("testdata", "tsplib", name+".atsp"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte("DIMENSION: 3\nEDGE_WEIGHT_TYPE: EXPLICIT\nEDGE_WEIGHT_FORMAT: FULL_MATRIX\nEDGE_WEIGHT_SECTION 1 2 3 4 5 6 7 8 9"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := ParseTSPLIB(data)
+		if err != nil {
+			return
+		}
+		if p.Matrix.N < 1 || len(p.Matrix.Cost) != p.Matrix.N*p.Matrix.N || p.Matrix.N*p.Matrix.N > len(data) {
+			t.Fatalf("matrix of %d for %d bytes", p.Matrix.N, len(data))
+		}
+		if p.Matrix.N <= 8 {
+			if _, err := Solve(p.Matrix, Options{RoundTrip: true}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
 }

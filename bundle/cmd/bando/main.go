@@ -1,3 +1,4 @@
+// bando eval --bundle DIR --cases FILE.jsonl (case format: bundle/eval)
 // bando serve --bundle DIR [--addr 127.0.0.1:8787] [--keys FILE] [--page DIR]
 package main
 
@@ -12,8 +13,10 @@ import (
 	"time"
 
 	"github.com/bando-vn/bando/bundle"
+	"github.com/bando-vn/bando/bundle/eval"
 	"github.com/bando-vn/bando/core"
 	"github.com/bando-vn/bando/core/httpserve"
+	"github.com/bando-vn/bando/core/search"
 	"github.com/bando-vn/bando/core/tile"
 )
 
@@ -27,6 +30,8 @@ func main() {
 		err = build(os.Args[2:])
 	case "serve":
 		err = serve(os.Args[2:])
+	case "eval":
+		err = evalCmd(os.Args[2:])
 	case "-h", "--help", "help":
 		usage()
 	default:
@@ -41,7 +46,8 @@ func main() {
 func usage() {
 	fmt.Fprintln(os.Stderr, `usage:
   bando build --osm FILE [--osm FILE...] [--admin DIR] --out DIR
-  bando serve --bundle DIR [--addr 127.0.0.1:8787] [--keys FILE] [--page DIR]`)
+  bando serve --bundle DIR [--addr 127.0.0.1:8787] [--keys FILE] [--page DIR]
+  bando eval --bundle DIR --cases FILE.jsonl [--misses] [--cold=false]`)
 	os.Exit(2)
 }
 
@@ -103,4 +109,54 @@ func serve(args []string) error {
 	fmt.Fprintf(os.Stderr, "bando serve: http://%s/v1/status (%d tiles, keys required: %v)\n", *addr, len(eng.Store().Manifest().Tiles), len(opts.KeyHashes) > 0)
 	srv := &http.Server{Addr: *addr, Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	return srv.ListenAndServe()
+}
+
+func evalCmd(args []string) error {
+	fs := flag.NewFlagSet("eval", flag.ExitOnError)
+	dir := fs.String("bundle", "", "bundle directory")
+	casesFile := fs.String("cases", "", "cases, JSON lines (format: bundle/eval package doc)")
+	misses := fs.Bool("misses", false, "list the cases that missed top-1")
+	cold := fs.Bool("cold", true, "also run every case cold (empty cache) to count tiles and bytes read")
+	fs.Parse(args)
+	if *dir == "" || *casesFile == "" {
+		return errors.New("eval needs --bundle DIR and --cases FILE")
+	}
+	cases, err := eval.Open(*casesFile)
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	open := func(cache int) (search.Source, error) {
+		store, err := tile.Open(ctx, tile.DirSource(*dir), cache)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", *dir, err)
+		}
+		return search.FromStore(store), nil
+	}
+	var coldOut []eval.Outcome
+	if *cold {
+		src, err := open(1) // a cache of one byte keeps nothing: every query reads cold
+		if err != nil {
+			return err
+		}
+		if coldOut, err = eval.Run(ctx, src, cases, nil); err != nil {
+			return err
+		}
+	}
+	src, err := open(256 << 20)
+	if err != nil {
+		return err
+	}
+	if _, err := eval.Run(ctx, src, cases, nil); err != nil { // warm-up
+		return err
+	}
+	warm, err := eval.Run(ctx, src, cases, nil)
+	if err != nil {
+		return err
+	}
+	eval.Report(os.Stdout, warm, coldOut)
+	if *misses {
+		eval.Misses(os.Stdout, warm)
+	}
+	return nil
 }

@@ -37,6 +37,8 @@ type Unit struct {
 	Name   string // official full name with its unit word ("Phường Hàng Bạc")
 	Parent int32  // index of the parent unit in Gazetteer.Units, -1 for provinces
 	core   string // folded name without the unit word ("hang bac", "1" for "Phường 1")
+	kind   string // folded unit word of the official name ("phuong", "thi tran"), "" when none
+	lower  string // Name lower-cased with its marks, tone marks placed one way (toneKey)
 }
 
 // Gazetteer recognises unit names. It is read-only after NewGazetteer and safe for concurrent use.
@@ -64,6 +66,16 @@ func coreName(folded string) string {
 		}
 	}
 	return folded
+}
+
+// unitKind returns the unit word that starts a folded official name.
+func unitKind(folded string) string {
+	for _, w := range unitWords {
+		if strings.HasPrefix(folded, w+" ") {
+			return w
+		}
+	}
+	return ""
 }
 
 // trimZeros writes a numeric name without leading zeros ("06" → "6").
@@ -112,8 +124,9 @@ func NewGazetteer(u *admin.Units) *Gazetteer {
 				p = i
 			}
 		}
+		name = strings.TrimSpace(name)
 		i := int32(len(g.Units))
-		g.Units = append(g.Units, Unit{New: new, Level: level, Code: code, Name: name, Parent: p, core: coreName(text.Fold(name))})
+		g.Units = append(g.Units, Unit{New: new, Level: level, Code: code, Name: name, Parent: p, core: coreName(text.Fold(name)), kind: unitKind(text.Fold(name)), lower: toneKey(name)})
 		g.byCode[codeKey{new, level, code}] = i
 	}
 	for _, p := range u.NewProvinces {
@@ -183,4 +196,19 @@ func (g *Gazetteer) ProvinceOf(i int32) int32 {
 		i = g.Units[i].Parent
 	}
 	return i
+}
+
+// tonePlacement writes the tone mark of "oa", "oe", "uy" on the first vowel ("hoà" → "hòa",
+// "thuỷ" → "thủy"): sources place it both ways.
+var tonePlacement = strings.NewReplacer(
+	"oà", "òa", "oá", "óa", "oả", "ỏa", "oã", "õa", "oạ", "ọa",
+	"oè", "òe", "oé", "óe", "oẻ", "ỏe", "oẽ", "õe", "oẹ", "ọe",
+	"uỳ", "ùy", "uý", "úy", "uỷ", "ủy", "uỹ", "ũy", "uỵ", "ụy")
+
+// toneKey lower-cases s keeping its marks, with one tone placement, for accent-exact comparison.
+func toneKey(s string) string { return tonePlacement.Replace(text.Lower(s)) }
+
+// accentMatches reports whether the written name (marks kept) is unit u's name without its unit word.
+func (g *Gazetteer) accentMatches(u int32, written string) bool {
+	return strings.HasSuffix(g.Units[u].lower, toneKey(written))
 }

@@ -73,7 +73,7 @@ func (g *Gazetteer) Parse(s string) Address {
 			adminStart = sp.i
 		}
 	}
-	g.fillReadings(&a, &c)
+	g.fillReadings(s, &a, &c)
 	leadEnd := 0
 	if adminStart > 0 {
 		leadEnd = toks[adminStart-1].end
@@ -109,8 +109,58 @@ func markCountryAndPostcode(s string, toks []token, skip []bool, a *Address) int
 	return tail
 }
 
+// hasMarks reports non-ASCII letters: the text was written with accents.
+func hasMarks(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// accentFilter keeps, when the text has accents, the readings whose unit names match the
+// written names accent for accent most often ("Châu Bình" is not "Châu Bính").
+func (g *Gazetteer) accentFilter(s string, a *Address, c *combo) {
+	if !hasMarks(s) {
+		return
+	}
+	score := func(units []int32) int {
+		n := 0
+		for l, comp := range []*Component{a.Ward, a.District, a.Province} {
+			if comp != nil && units[l] >= 0 && g.accentMatches(units[l], comp.Name) {
+				n++
+			}
+		}
+		return n
+	}
+	best := 0
+	for _, t := range c.old {
+		best = max(best, score([]int32{t[0], t[1], t[2]}))
+	}
+	for _, t := range c.new {
+		best = max(best, score([]int32{t[0], -1, t[1]}))
+	}
+	if best == 0 {
+		return
+	}
+	old, nw := c.old[:0:0], c.new[:0:0]
+	for _, t := range c.old {
+		if score([]int32{t[0], t[1], t[2]}) == best {
+			old = append(old, t)
+		}
+	}
+	for _, t := range c.new {
+		if score([]int32{t[0], -1, t[1]}) == best {
+			nw = append(nw, t)
+		}
+	}
+	c.old, c.new = old, nw
+}
+
 // fillReadings keeps, in each component, the units some reading uses.
-func (g *Gazetteer) fillReadings(a *Address, c *combo) {
+func (g *Gazetteer) fillReadings(s string, a *Address, c *combo) {
+	g.accentFilter(s, a, c)
 	keep := func(comp *Component, u int32) {
 		if comp == nil || u < 0 {
 			return

@@ -20,9 +20,16 @@ const (
 
 // unitPrefixes maps folded unit words and their abbreviations to the levels they introduce.
 var unitPrefixes = map[string]levelMask{
-	"phuong": wardOnly, "p": wardOnly, "xa": wardOnly, "thi tran": wardOnly, "tt": wardOnly, "dac khu": wardOnly,
+	"phuong": wardOnly, "p": wardOnly, "xa": wardOnly, "x": wardOnly, "thi tran": wardOnly, "tt": wardOnly, "dac khu": wardOnly,
 	"quan": distOnly, "q": distOnly, "huyen": distOnly, "h": distOnly, "thi xa": distOnly, "tx": distOnly,
 	"thanh pho": cityLevels, "tp": cityLevels, "tinh": provOnly,
+}
+
+// unitKinds maps unit words and abbreviations to the unit word of official names.
+var unitKinds = map[string]string{
+	"phuong": "phuong", "p": "phuong", "xa": "xa", "x": "xa", "thi tran": "thi tran", "tt": "thi tran",
+	"dac khu": "dac khu", "quan": "quan", "q": "quan", "huyen": "huyen", "h": "huyen", "thi xa": "thi xa",
+	"tx": "thi xa", "thanh pho": "thanh pho", "tp": "thanh pho", "tinh": "tinh",
 }
 
 // span is a run of tokens naming a unit of one level.
@@ -68,18 +75,24 @@ func (g *Gazetteer) findSpans(toks []token, skip []bool) []span {
 			continue
 		}
 		if m, num := fusedNumber(toks[i].f); m != 0 {
-			out = g.addSpans(out, toks, i, i, i+1, num, m, true)
+			out = g.addSpans(out, toks, i, i, i+1, num, m, unitKinds[toks[i].f[:1]])
 		}
 		if k, m := unitWordAt(toks, i); k > 0 {
-			out = g.nameSpans(out, toks, skip, i, i+k, m, true)
+			kind := toks[i].f
+			if k == 2 {
+				kind += " " + toks[i+1].f
+			}
+			out = g.nameSpans(out, toks, skip, i, i+k, m, unitKinds[kind])
 		}
-		out = g.nameSpans(out, toks, skip, i, i, anyLevel, false)
+		out = g.nameSpans(out, toks, skip, i, i, anyLevel, "")
 	}
 	return out
 }
 
 // nameSpans adds the spans whose name starts at token ni.
-func (g *Gazetteer) nameSpans(out []span, toks []token, skip []bool, i, ni int, m levelMask, unitWord bool) []span {
+// kind is the unit word written before the name ("" none).
+func (g *Gazetteer) nameSpans(out []span, toks []token, skip []bool, i, ni int, m levelMask, kind string) []span {
+	unitWord := kind != ""
 	var b strings.Builder
 	for j := ni; j < len(toks) && j-ni < g.maxLen && !skip[j] && toks[j].seg == toks[i].seg; j++ {
 		if j > ni {
@@ -93,12 +106,13 @@ func (g *Gazetteer) nameSpans(out []span, toks []token, skip []bool, i, ni int, 
 			}
 			name = trimZeros(name)
 		}
-		out = g.addSpans(out, toks, i, ni, j+1, name, m, unitWord)
+		out = g.addSpans(out, toks, i, ni, j+1, name, m, kind)
 	}
 	return out
 }
 
-func (g *Gazetteer) addSpans(out []span, toks []token, i, ni, j int, name string, m levelMask, unitWord bool) []span {
+func (g *Gazetteer) addSpans(out []span, toks []token, i, ni, j int, name string, m levelMask, kind string) []span {
+	unitWord := kind != ""
 	units := g.Named(name)
 	if len(units) == 0 {
 		return out
@@ -116,6 +130,7 @@ func (g *Gazetteer) addSpans(out []span, toks []token, i, ni, j int, name string
 		if len(us) == 0 {
 			continue
 		}
+		us = narrowKind(g, us, kind)
 		s := span{i: i, j: j, ni: ni, level: l, units: us, unitWord: unitWord}
 		s.score = 1 + 0.5*float64(j-ni)
 		if unitWord {
@@ -135,6 +150,24 @@ func (g *Gazetteer) addSpans(out []span, toks []token, i, ni, j int, name string
 		out = append(out, s)
 	}
 	return out
+}
+
+// narrowKind keeps the units whose official unit word is the one written, when there are any:
+// "Thị trấn Yên Viên" is not "Xã Yên Viên" of the same district.
+func narrowKind(g *Gazetteer, us []int32, kind string) []int32 {
+	if kind == "" {
+		return us
+	}
+	var same []int32
+	for _, u := range us {
+		if g.Units[u].kind == kind {
+			same = append(same, u)
+		}
+	}
+	if len(same) == 0 {
+		return us
+	}
+	return same
 }
 
 // fillsSegment reports whether tokens [i, j) are a whole comma-separated segment.

@@ -1,0 +1,422 @@
+// casegen writes autocomplete eval cases (bundle/eval format) generated from
+// the places of a bundle, seeded, so a set can be regenerated or a held-out
+// set made the same way with another seed:
+//
+//	go run ./bundle/cmd/casegen --bundle build/hanoi-hcmc --seed 1 --per 70 > testdata/search/cases.jsonl
+//
+// Variants (ISSUE 9): exact, no_accents, prefix_word (cut after a word),
+// prefix_mid (cut inside the last word), typo (one edit in a word of ≥ 4
+// letters), telex (keystrokes of the Telex input method with it off),
+// abbreviation (a phrase of core/text's table written short), no_street_word
+// (a street without "Phố"/"Đường"), focus (a name that occurs several times
+// ≥ 2 km apart, with the focus point near one of them). Places are drawn
+// evenly from Hà Nội and TP.HCM (OSM places) and from every administrative
+// unit; a case whose name is ambiguous (the same folded name elsewhere
+// beyond within_m) is only used for the focus variant.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math"
+	"math/rand"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/bando-vn/bando/bundle/eval"
+	"github.com/bando-vn/bando/core/geo"
+	"github.com/bando-vn/bando/core/place"
+	"github.com/bando-vn/bando/core/text"
+	"github.com/bando-vn/bando/core/tile"
+)
+
+func main() {
+	dir := flag.String("bundle", "", "bundle directory")
+	seed := flag.Int64("seed", 1, "random seed")
+	per := flag.Int("per", 70, "cases per variant")
+	flag.Parse()
+	if *dir == "" {
+		fmt.Fprintln(os.Stderr, "casegen: --bundle DIR required")
+		os.Exit(2)
+	}
+	fmt.Fprintf(os.Stderr, "casegen: seed %d\n", *seed)
+	places, err := loadPlaces(*dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "casegen:", err)
+		os.Exit(1)
+	}
+	g := newGen(places, rand.New(rand.NewSource(*seed)))
+	enc := json.NewEncoder(os.Stdout)
+	enc.SetEscapeHTML(false)
+	for _, v := range variants {
+		for _, c := range g.cases(v, *per) {
+			if err := enc.Encode(c); err != nil {
+				fmt.Fprintln(os.Stderr, "casegen:", err)
+				os.Exit(1)
+			}
+		}
+	}
+}
+
+func loadPlaces(dir string) ([]place.Place, error) {
+	ctx := context.Background()
+	st, err := tile.Open(ctx, tile.DirSource(dir), 1<<20)
+	if err != nil {
+		return nil, err
+	}
+	var keys []string
+	for k := range st.Manifest().Tiles {
+		if strings.HasPrefix(k, "place/") {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	var out []place.Place
+	for _, k := range keys {
+		b, err := st.Tile(ctx, k)
+		if err != nil {
+			return nil, err
+		}
+		pt, err := place.DecodePlaceTile(b)
+		if err != nil {
+			return nil, err
+		}
+		for i := 0; i < pt.Len(); i++ {
+			p, err := pt.At(i)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+var variants = []string{"exact", "no_accents", "prefix_word", "prefix_mid", "typo", "telex", "abbreviation", "no_street_word", "focus"}
+
+type gen struct {
+	rng    *rand.Rand
+	places []place.Place
+	byName map[string][]int // folded name → places
+	pools  map[string][]int // "hn", "hcm", "admin" → places with a usable name
+}
+
+func region(p *place.Place) string {
+	if p.Layer == "region" || p.Layer == "county" || p.Layer == "locality" && hasCat(p, "admin") {
+		return "admin"
+	}
+	if p.LatF() > 15 {
+		return "hn"
+	}
+	return "hcm"
+}
+
+func hasCat(p *place.Place, c string) bool {
+	for _, x := range p.Category {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+func newGen(places []place.Place, rng *rand.Rand) *gen {
+	g := &gen{rng: rng, places: places, byName: map[string][]int{}, pools: map[string][]int{}}
+	for i := range places {
+		p := &places[i]
+		f := text.Fold(p.Name)
+		g.byName[f] = append(g.byName[f], i)
+		if usable(p.Name) {
+			r := region(p)
+			g.pools[r] = append(g.pools[r], i)
+		}
+	}
+	return g
+}
+
+// usable: a name with at least 4 letters that is not just a number.
+func usable(name string) bool {
+	letters := 0
+	for _, r := range text.Fold(name) {
+		if r >= 'a' && r <= 'z' {
+			letters++
+		}
+	}
+	return letters >= 4 && len(name) <= 60
+}
+
+func withinM(p *place.Place) float64 {
+	switch p.Layer {
+	case "street":
+		if len(p.BBox) == 4 {
+			d := geo.DistanceM(geo.PointE7(p.BBox[0], p.BBox[1]), geo.PointE7(p.BBox[2], p.BBox[3]))
+			return math.Max(300, d/2+100)
+		}
+		return 300
+	case "region", "county", "locality":
+		return 2000
+	case "address":
+		return 100
+	}
+	return 150
+}
+
+// unique: no other place with the same folded name lies beyond within_m.
+func (g *gen) unique(i int) bool {
+	p := &g.places[i]
+	w := withinM(p)
+	for _, j := range g.byName[text.Fold(p.Name)] {
+		if j != i && dist(p, &g.places[j]) > w {
+			return false
+		}
+	}
+	return true
+}
+
+func dist(a, b *place.Place) float64 {
+	return geo.DistanceM(geo.PointE7(a.Lat, a.Lng), geo.PointE7(b.Lat, b.Lng))
+}
+
+// pick draws a place: 40% Hà Nội, 40% TP.HCM, 20% administrative units.
+func (g *gen) pick() int {
+	r := g.rng.Float64()
+	pool := g.pools["admin"]
+	switch {
+	case r < 0.4:
+		pool = g.pools["hn"]
+	case r < 0.8:
+		pool = g.pools["hcm"]
+	}
+	return pool[g.rng.Intn(len(pool))]
+}
+
+func (g *gen) cases(variant string, n int) []eval.Case {
+	var out []eval.Case
+	used := map[int]bool{}
+	for tries := 0; len(out) < n && tries < 200*n; tries++ {
+		i := g.pick()
+		if used[i] {
+			continue
+		}
+		p := &g.places[i]
+		q, focus, ok := g.query(variant, i)
+		if !ok || text.Fold(q) == "" {
+			continue
+		}
+		used[i] = true
+		c := eval.Case{ID: fmt.Sprintf("%s-%s-%s", region(p), p.ID, variant), Kind: "autocomplete", Variant: variant,
+			Query:  map[string]any{"text": q},
+			Expect: eval.Expect{Name: p.Name, Lat: round6(p.LatF()), Lon: round6(p.LngF()), WithinM: math.Round(withinM(p))}}
+		if focus != nil {
+			c.Query["boundary.circle.lat"] = round6(focus.Lat)
+			c.Query["boundary.circle.lon"] = round6(focus.Lng)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func round6(f float64) float64 { return math.Round(f*1e6) / 1e6 }
+
+// query makes the typed text of a variant for place i; ok=false when the
+// place does not lend itself to the variant.
+func (g *gen) query(variant string, i int) (string, *geo.LatLng, bool) {
+	p := &g.places[i]
+	name := p.Name
+	if variant != "focus" && !g.unique(i) {
+		return "", nil, false
+	}
+	switch variant {
+	case "exact":
+		return name, nil, true
+	case "no_accents":
+		return text.Fold(name), nil, true
+	case "prefix_word":
+		return g.prefixWord(name)
+	case "prefix_mid":
+		return g.prefixMid(name)
+	case "typo":
+		return g.typo(text.Fold(name))
+	case "telex":
+		t := telex(name)
+		return t, nil, t != text.Fold(name)
+	case "abbreviation":
+		return abbreviate(name)
+	case "no_street_word":
+		return g.noStreetWord(p)
+	case "focus":
+		return g.focus(i)
+	}
+	return "", nil, false
+}
+
+func (g *gen) maybeFold(s string) string {
+	if g.rng.Intn(2) == 0 {
+		return text.Fold(s)
+	}
+	return s
+}
+
+// prefixWord keeps the first k words, k ≥ half of them, at least one dropped.
+func (g *gen) prefixWord(name string) (string, *geo.LatLng, bool) {
+	ws := strings.Fields(name)
+	if len(ws) < 3 {
+		return "", nil, false
+	}
+	lo := (len(ws) + 1) / 2
+	k := lo + g.rng.Intn(len(ws)-lo)
+	return g.maybeFold(strings.Join(ws[:k], " ")), nil, true
+}
+
+// prefixMid cuts the last word after 2..len-1 letters.
+func (g *gen) prefixMid(name string) (string, *geo.LatLng, bool) {
+	ws := strings.Fields(name)
+	if len(ws) < 2 {
+		return "", nil, false
+	}
+	last := []rune(ws[len(ws)-1])
+	if len(last) < 3 {
+		return "", nil, false
+	}
+	cut := 2 + g.rng.Intn(len(last)-2)
+	ws[len(ws)-1] = string(last[:cut])
+	return g.maybeFold(strings.Join(ws, " ")), nil, true
+}
+
+// typo applies one edit (substitution, deletion, insertion, transposition)
+// to a word of at least 4 letters of the folded name.
+func (g *gen) typo(folded string) (string, *geo.LatLng, bool) {
+	ws := strings.Fields(folded)
+	var long []int
+	for i, w := range ws {
+		if len(w) >= 4 && !strings.ContainsAny(w, "0123456789") {
+			long = append(long, i)
+		}
+	}
+	if len(long) == 0 {
+		return "", nil, false
+	}
+	wi := long[g.rng.Intn(len(long))]
+	w := []byte(ws[wi])
+	pos := 1 + g.rng.Intn(len(w)-1) // users rarely miss the first letter
+	letter := byte('a' + g.rng.Intn(26))
+	switch g.rng.Intn(4) {
+	case 0:
+		if w[pos] == letter {
+			letter = 'x'
+		}
+		w[pos] = letter
+	case 1:
+		w = append(w[:pos], w[pos+1:]...)
+	case 2:
+		w = append(w[:pos], append([]byte{letter}, w[pos:]...)...)
+	default:
+		if pos == len(w)-1 {
+			pos--
+		}
+		if pos < 1 || w[pos] == w[pos+1] {
+			return "", nil, false
+		}
+		w[pos], w[pos+1] = w[pos+1], w[pos]
+	}
+	ws[wi] = string(w)
+	return strings.Join(ws, " "), nil, true
+}
+
+// telexMarks spells the vowel-quality letters in Telex.
+var telexMarks = map[rune]string{'ă': "aw", 'â': "aa", 'ê': "ee", 'ô': "oo", 'ơ': "ow", 'ư': "uw", 'đ': "dd"}
+
+// telexTones are the Telex tone keys by core/text tone number.
+var telexTones = [...]string{"", "f", "s", "r", "x", "j"}
+
+// telex writes name as typed with the Telex method switched off: marks as
+// key pairs, the tone key at the end of the word.
+func telex(name string) string {
+	var out []string
+	for _, w := range strings.Fields(text.Lower(name)) {
+		var b strings.Builder
+		tone := 0
+		for _, r := range w {
+			base, t := text.StripTone(r)
+			if t > 0 {
+				tone = t
+			}
+			if s, ok := telexMarks[base]; ok {
+				b.WriteString(s)
+			} else if f := text.Fold(string(base)); f != "" {
+				b.WriteString(f)
+			} else {
+				b.WriteRune(base) // punctuation is typed as is
+			}
+		}
+		b.WriteString(telexTones[tone])
+		out = append(out, b.String())
+	}
+	return strings.Join(out, " ")
+}
+
+// abbreviations written by users, from longest phrase: folded phrase →
+// short form as typed.
+var shortForms = [][2]string{
+	{"truong trung hoc pho thong", "THPT"}, {"trung hoc pho thong", "THPT"}, {"trung hoc co so", "THCS"},
+	{"uy ban nhan dan", "UBND"}, {"benh vien", "BV"}, {"dai hoc", "ĐH"}, {"thanh pho", "TP."},
+	{"khach san", "KS"}, {"cong ty", "Cty"}, {"ngan hang", "NH"}, {"quan", "Q."}, {"phuong", "P."},
+	{"huyen", "H."}, {"thi xa", "TX."}, {"duong", "Đ."}, {"ho chi minh", "HCM"}, {"ha noi", "HN"},
+	{"trung tam thuong mai", "TTTM"}, {"khu do thi", "KĐT"}, {"khu cong nghiep", "KCN"},
+}
+
+// abbreviate replaces the first phrase of shortForms found at word
+// boundaries of the name.
+func abbreviate(name string) (string, *geo.LatLng, bool) {
+	ws := strings.Fields(name)
+	fw := make([]string, len(ws))
+	for i, w := range ws {
+		fw[i] = text.Fold(w)
+	}
+	for _, sf := range shortForms {
+		ph := strings.Fields(sf[0])
+		for i := 0; i+len(ph) <= len(fw); i++ {
+			if strings.Join(fw[i:i+len(ph)], " ") == sf[0] {
+				out := append(append(append([]string(nil), ws[:i]...), sf[1]), ws[i+len(ph):]...)
+				return strings.Join(out, " "), nil, true
+			}
+		}
+	}
+	return "", nil, false
+}
+
+func (g *gen) noStreetWord(p *place.Place) (string, *geo.LatLng, bool) {
+	if p.Layer != "street" {
+		return "", nil, false
+	}
+	for _, w := range []string{"Phố ", "Đường ", "phố ", "đường "} {
+		if rest, ok := strings.CutPrefix(p.Name, w); ok && usable(rest) {
+			if len(g.byName[text.Fold(rest)]) > 0 {
+				return "", nil, false // the bare name is another place's name
+			}
+			return g.maybeFold(rest), nil, true
+		}
+	}
+	return "", nil, false
+}
+
+// focus: a name found at least twice ≥ 2 km apart; the focus point lies
+// within 300 m of this place.
+func (g *gen) focus(i int) (string, *geo.LatLng, bool) {
+	p := &g.places[i]
+	far := false
+	for _, j := range g.byName[text.Fold(p.Name)] {
+		if j != i && dist(p, &g.places[j]) > 2000 {
+			far = true
+		}
+	}
+	if !far || p.Layer == "region" || p.Layer == "county" {
+		return "", nil, false
+	}
+	r, th := 300*math.Sqrt(g.rng.Float64()), 2*math.Pi*g.rng.Float64()
+	f := geo.LatLng{Lat: p.LatF() + r*math.Cos(th)/111195, Lng: p.LngF() + r*math.Sin(th)/(111195*math.Cos(p.LatF()*math.Pi/180))}
+	return g.maybeFold(p.Name), &f, true
+}

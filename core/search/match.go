@@ -1,0 +1,213 @@
+package search
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/bando-vn/bando/core/text"
+)
+
+// Points of one query token's match against a word of a name, in the
+// order ISSUE 9 ranks text matches: exact > prefix > abbreviation > typo.
+// (Typed accents add accentPoints on top; abbreviations and Telex readings
+// pay variantCost.)
+const (
+	pointsWhole      = 10.0 // the word itself
+	pointsLastPrefix = 8.0  // the word being typed is a prefix of the name's word
+	pointsPrefix     = 6.0  // a word typed short ("ng tr")
+	pointsTypoWhole  = 5.0  // minus one per edit
+	pointsTypoPrefix = 4.0  // minus one per edit
+	costOptional     = 4.0  // a house number or street word the name lacks
+	accentPoints     = 8.0  // per typed accented word found with its marks
+	orderPoints      = 2.0  // the words matched in the typed order
+	coveragePoints   = 6.0  // times the share of the name's words matched
+	fullPoints       = 3.0  // every word of the name matched
+	altNameCost      = 5.0  // matched an alternative name, not the name
+)
+
+// variantCost is what a reading of the query pays.
+var variantCost = [...]float64{text.AsTyped: 0, text.Expanded: 4, text.Detyped: 5}
+
+// optionalWord: a typed word a name may lack (street-type words, alley
+// words, "số"); numbers are optional too (a house number of an address
+// that is not in the data still finds the street).
+var optionalWord = map[string]bool{"pho": true, "duong": true, "ngo": true, "ngach": true, "hem": true, "kiet": true, "so": true, "d": true}
+
+func isNumber(t string) bool { return t != "" && t[0] >= '0' && t[0] <= '9' }
+
+// maxWords bounds the words of a name the matcher looks at.
+const maxWords = 32
+
+// words splits a folded name into word spans without allocating.
+func words(name []byte, out *[maxWords][2]int) int {
+	n := 0
+	for i := 0; i < len(name) && n < maxWords; {
+		for i < len(name) && name[i] == ' ' {
+			i++
+		}
+		j := i
+		for j < len(name) && name[j] != ' ' {
+			j++
+		}
+		if j > i {
+			out[n] = [2]int{i, j}
+			n++
+		}
+		i = j
+	}
+	return n
+}
+
+// matchName scores one reading's tokens against one folded name: every
+// token must match a distinct word (whole, prefix, or within its typo
+// budget) unless it is optional; ok=false otherwise.
+func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok bool) {
+	var ws [maxWords][2]int
+	nw := words(name, &ws)
+	var used uint64
+	last, inOrder, matched, whole := -1, true, 0, 0
+	for i, t := range v.Tokens {
+		isLast := prefixLast && i == len(v.Tokens)-1
+		bestW, bestP, bestWhole := -1, 0.0, false
+		for w := 0; w < nw; w++ {
+			if used&(1<<w) != 0 {
+				continue
+			}
+			word := name[ws[w][0]:ws[w][1]]
+			p, isWhole := tokenPoints(t, word, isLast)
+			if p > bestP {
+				bestW, bestP, bestWhole = w, p, isWhole
+			}
+		}
+		if bestW < 0 {
+			if isNumber(t) || optionalWord[t] {
+				score -= costOptional
+				continue
+			}
+			return 0, false
+		}
+		used |= 1 << bestW
+		if bestW < last {
+			inOrder = false
+		}
+		last = bestW
+		matched++
+		if bestWhole {
+			whole++
+		}
+		score += bestP
+	}
+	if matched == 0 {
+		return 0, false
+	}
+	if inOrder {
+		score += orderPoints
+	}
+	if nw > 0 {
+		score += coveragePoints * float64(matched) / float64(nw)
+		if matched == nw && whole >= nw-1 {
+			score += fullPoints
+		}
+	}
+	return score, true
+}
+
+// tokenPoints scores typed token t against a name's word.
+func tokenPoints(t string, word []byte, last bool) (float64, bool) {
+	if len(word) == len(t) && string(word) == t {
+		return pointsWhole, true
+	}
+	if len(word) > len(t) && string(word[:len(t)]) == t {
+		if last {
+			return pointsLastPrefix, false
+		}
+		if len(t) >= 2 || len(word) <= 2 {
+			return pointsPrefix, false
+		}
+		return pointsPrefix - 2, false // one letter standing for a word
+	}
+	k := text.MaxEdits(len(t))
+	if k == 0 || isNumber(t) {
+		return 0, false
+	}
+	if e := text.Edits(t, string(word), k); e <= k {
+		return pointsTypoWhole - float64(e), true
+	}
+	if last {
+		if e := text.PrefixEdits(t, string(word), k); e <= k && len(word) > len(t)-k {
+			return pointsTypoPrefix - float64(e), false
+		}
+	}
+	return 0, false
+}
+
+// accentMatches counts the typed words carrying marks that occur with
+// exactly those marks at a word start of the lower-cased names.
+func accentMatches(q *text.Query, lower []byte) int {
+	n := 0
+	for _, t := range q.Typed {
+		if !hasNonASCII(t) {
+			continue
+		}
+		if wordStartIndex(lower, t) {
+			n++
+		}
+	}
+	return n
+}
+
+func hasNonASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// wordStartIndex: typed occurs in names at the start of a word.
+func wordStartIndex(names []byte, typed string) bool {
+	for off := 0; off < len(names); {
+		i := bytes.Index(names[off:], []byte(typed))
+		if i < 0 {
+			return false
+		}
+		at := off + i
+		if at == 0 || names[at-1] == ' ' || names[at-1] == '\n' {
+			return true
+		}
+		off = at + 1
+	}
+	return false
+}
+
+// bestNameScore matches every reading against every folded name of a
+// record and keeps the best score.
+func bestNameScore(folded []byte, vs []text.Variant, prefixLast bool) (float64, bool) {
+	best, found := 0.0, false
+	for ni := 0; len(folded) > 0; ni++ {
+		name := folded
+		if i := bytes.IndexByte(folded, '\n'); i >= 0 {
+			name, folded = folded[:i], folded[i+1:]
+		} else {
+			folded = nil
+		}
+		for vi := range vs {
+			s, ok := matchName(name, &vs[vi], prefixLast)
+			if !ok {
+				continue
+			}
+			s -= variantCost[vs[vi].Kind]
+			if ni > 0 {
+				s -= altNameCost
+			}
+			if !found || s > best {
+				best, found = s, true
+			}
+		}
+	}
+	return best, found
+}
+
+// joinTokens is for debugging output.
+func joinTokens(v text.Variant) string { return strings.Join(v.Tokens, " ") }

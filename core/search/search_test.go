@@ -1,0 +1,161 @@
+package search
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"github.com/bando-vn/bando/core/geo"
+	"github.com/bando-vn/bando/core/place"
+	"github.com/bando-vn/bando/core/text"
+	"github.com/bando-vn/bando/core/tile"
+)
+
+var seedFlag = flag.Int64("seed", 1, "seed of the random index tests")
+
+var syllables = []string{"Phở", "Huế", "Hà", "Nội", "Nguyễn", "Trãi", "Bến", "Thành", "Chợ", "Đồng", "Xuân", "Ngõ",
+	"Hàng", "Bạc", "Lê", "Lợi", "Trần", "Hưng", "Đạo", "Văn", "Cừ", "Phố", "Đường", "Quận", "Tân", "Bình", "Phú", "An"}
+
+// randomPlaces makes n places with names of 1–4 syllables (some streets
+// and addresses) spread over Hà Nội.
+func randomPlaces(rng *rand.Rand, n int) []place.Place {
+	var out []place.Place
+	layers := []string{"venue", "street", "address", "locality"}
+	for i := 0; i < n; i++ {
+		k := 1 + rng.Intn(4)
+		name := ""
+		for j := 0; j < k; j++ {
+			if j > 0 {
+				name += " "
+			}
+			name += syllables[rng.Intn(len(syllables))]
+		}
+		layer := layers[rng.Intn(len(layers))]
+		if layer == "address" {
+			name = fmt.Sprintf("%d %s", 1+rng.Intn(300), name)
+		}
+		out = append(out, place.Place{ID: fmt.Sprintf("n%d", i), Name: name, Layer: layer, Rank: 5 + rng.Intn(30),
+			Lat: geo.E7(20.9 + 0.2*rng.Float64()), Lng: geo.E7(105.7 + 0.2*rng.Float64())})
+	}
+	return out
+}
+
+func openIndex(t testing.TB, tiles map[string][]byte) Source {
+	st, err := tile.OpenMap(tiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return FromStore(st)
+}
+
+// TestEveryPlaceFindable is the differential test of the sharded index
+// against a linear scan: with a small shard budget (so prefix splits,
+// summaries, area shards and pairs all occur), every place whose full name
+// is unique is found by that name, typed whole, with the focus on it, and
+// every result matches the query the way the scan says it does.
+func TestEveryPlaceFindable(t *testing.T) {
+	seed := *seedFlag
+	t.Logf("seed %d (-seed N to replay)", seed)
+	rng := rand.New(rand.NewSource(seed))
+	places := randomPlaces(rng, 1500)
+	tiles, err := place.BuildIndexWith(places, 3000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]int{}
+	for k := range tiles {
+		switch {
+		case len(k) > 3 && k[len(k)-3:] == "-ws":
+			kinds["summary"]++
+		case containsStr(k, "-w/"):
+			kinds["area"]++
+		case containsStr(k, "-p"):
+			kinds["pair"]++
+		}
+	}
+	if kinds["summary"] == 0 || kinds["area"] == 0 || kinds["pair"] == 0 {
+		t.Fatalf("the budget did not exercise every split: %v", kinds)
+	}
+	src := openIndex(t, tiles)
+	byName := map[string]int{}
+	for _, p := range places {
+		byName[text.Fold(p.Name)]++
+	}
+	missed := 0
+	for _, p := range places {
+		if byName[text.Fold(p.Name)] > 1 {
+			continue
+		}
+		focus := geo.PointE7(p.Lat, p.Lng)
+		hits, st, err := Search(context.Background(), src, Query{Text: p.Name + " ", Focus: &focus, Size: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Tiles > MaxTiles || st.Bytes > MaxBytes {
+			t.Fatalf("%q read %d tiles, %d bytes", p.Name, st.Tiles, st.Bytes)
+		}
+		found := false
+		for _, h := range hits {
+			found = found || h.Place.ID == p.ID
+			if !scanMatches(h.Place.Name, p.Name) {
+				t.Errorf("%q found %q, which the scan does not match", p.Name, h.Place.Name)
+			}
+		}
+		if !found {
+			missed++
+			t.Errorf("%q (%s) not found; read %v", p.Name, p.ID, st.Keys)
+		}
+	}
+	t.Logf("%d tiles %v, %d missed", len(tiles), kinds, missed)
+}
+
+// scanMatches is the slow obvious matcher: every query word is a word of
+// the name, up to the typo budget, or an optional house number / street word.
+func scanMatches(name, query string) bool {
+	words := text.Tokens(name)
+	for _, q := range text.Tokens(query) {
+		ok := isNumber(q) || optionalWord[q]
+		for _, w := range words {
+			if text.Edits(q, w, text.MaxEdits(len(q))) <= text.MaxEdits(len(q)) || len(w) > len(q) && w[:len(q)] == q {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func containsStr(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
+
+func FuzzSearch(f *testing.F) {
+	rng := rand.New(rand.NewSource(1))
+	tiles, err := place.BuildIndexWith(randomPlaces(rng, 300), 3000)
+	if err != nil {
+		f.Fatal(err)
+	}
+	src := openIndex(f, tiles)
+	f.Add("pho hue", 21.0, 105.8)
+	f.Add("nguyeenx traix", 0.0, 0.0)
+	f.Add("12 ngõ 34 hàng bạc", 91.0, 200.0)
+	f.Fuzz(func(t *testing.T, q string, lat, lng float64) {
+		focus := &geo.LatLng{Lat: lat, Lng: lng}
+		_, st, err := Search(context.Background(), src, Query{Text: q, Focus: focus, Size: 5, RadiusKm: 50})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Tiles > MaxTiles || st.Bytes > MaxBytes {
+			t.Fatalf("%q read %d tiles", q, st.Tiles)
+		}
+	})
+}
