@@ -55,13 +55,16 @@ func Await(ctx context.Context, p js.Value) (js.Value, error) {
 		close(done)
 		return nil
 	})
-	defer onOK.Release()
-	defer onErr.Release()
+	release := func() { onOK.Release(); onErr.Release() }
 	p.Call("then", onOK, onErr)
 	select {
 	case <-done:
+		release()
 		return val, err
 	case <-ctx.Done():
+		// The promise may still settle: keep its callbacks until it does
+		// (JavaScript calling a released function is an error).
+		go func() { <-done; release() }()
 		return js.Undefined(), ctx.Err()
 	}
 }

@@ -15,7 +15,7 @@ const disk = Bando.dirSource(join(repoRoot, "testdata/bundle"));
 test("abort cancels a request waiting for a tile", async () => {
   let stalled = 0;
   const tiles = (path) => {
-    if (path.startsWith("tiles/search/")) {
+    if (path.startsWith("tiles/")) {
       stalled++;
       return new Promise(() => {}); // never settles: only the context can end the wait
     }
@@ -26,7 +26,7 @@ test("abort cancels a request waiting for a tile", async () => {
   const pending = bando.fetch("/v1/autocomplete?text=pho", { signal: ac.signal });
   setTimeout(() => ac.abort(), 50);
   await assert.rejects(pending, (e) => e.name === "AbortError");
-  assert.equal(stalled, 1);
+  assert.ok(stalled >= 1, `stalled ${stalled}`);
 
   const before = new AbortController();
   before.abort();
