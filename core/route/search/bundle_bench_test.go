@@ -93,4 +93,6 @@ func parseLL(b *testing.B, s string) geo.LatLng {
 	return ll
 }
 
-func fmtSscanf(s string, ll *geo.LatLng) (int, error) { return fmt.Sscanf(s, "%g,%g", &ll.Lat, &ll.Lng) }
+func fmtSscanf(s string, ll *geo.LatLng) (int, error) {
+	return fmt.Sscanf(s, "%g,%g", &ll.Lat, &ll.Lng)
+}
