@@ -81,10 +81,11 @@ func (c *Collector) junctions(refIdx []int32) []bool {
 				count[r]++
 			}
 		}
-		for _, i := range []int{0, len(rs) - 1, len(rs) / 2} {
-			if i == len(rs)/2 && rs[0] != rs[len(rs)-1] {
-				continue
-			}
+		ends := []int{0, len(rs) - 1}
+		if rs[0] == rs[len(rs)-1] { // closed way: its middle too
+			ends = append(ends, len(rs)/2)
+		}
+		for _, i := range ends {
 			if rs[i] >= 0 {
 				junction[rs[i]] = true
 			}

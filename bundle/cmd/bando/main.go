@@ -73,12 +73,20 @@ func build(args []string) error {
 	minZoom := fs.Int("basemap-minzoom", 5, "first zoom of the basemap")
 	maxZoom := fs.Int("basemap-maxzoom", 14, "last zoom of the basemap (clients overzoom beyond it)")
 	archMiB := fs.Int("basemap-archive-mib", 4, "split basemap archives above this size (MiB, ≤ 25)")
+	ch := fs.String("ch", "", "comma-separated profiles given a contraction hierarchy (default: car,motor,truck,bike,walking; \"none\" for none)")
 	fs.Parse(args)
 	if *out == "" || len(osmFiles) == 0 {
 		return errors.New("build needs --osm FILE and --out DIR")
 	}
 	opts := bundle.Options{OSM: osmFiles, Admin: *admin, Out: *out, Log: os.Stderr, NoBasemap: *noBasemap}
 	opts.Basemap.MinZoom, opts.Basemap.MaxZoom, opts.Basemap.ArchiveBytes = *minZoom, *maxZoom, *archMiB<<20
+	switch *ch {
+	case "":
+	case "none":
+		opts.CH = []string{}
+	default:
+		opts.CH = strings.Split(*ch, ",")
+	}
 	if *quiet {
 		opts.Log = nil
 	}

@@ -16,12 +16,12 @@ type label struct {
 
 // chSide is one direction of a bidirectional upward search.
 type chSide struct {
-	labels map[uint32]*label
+	labels map[uint32]label
 	pq     heap
 	down   bool // backward side: follows Down arcs
 }
 
-func newSide(down bool) *chSide { return &chSide{labels: map[uint32]*label{}, down: down} }
+func newSide(down bool) *chSide { return &chSide{labels: make(map[uint32]label, 256), down: down} }
 
 func (s *chSide) seed(n, d uint32) {
 	if d == Inf {
@@ -30,7 +30,7 @@ func (s *chSide) seed(n, d uint32) {
 	if l, ok := s.labels[n]; ok && l.d <= d {
 		return
 	}
-	s.labels[n] = &label{d: d, parent: noParent}
+	s.labels[n] = label{d: d, parent: noParent}
 	s.pq.push(item{n, d})
 }
 
@@ -44,9 +44,13 @@ func (s *chSide) step(ctx context.Context, h *rg.CH) (uint32, uint32, bool, erro
 			continue
 		}
 		l.settled = true
+		s.labels[it.node] = l
 		arcs, err := h.Arcs(ctx, it.node)
 		if err != nil {
 			return 0, 0, false, err
+		}
+		if s.stalled(arcs, it.d) {
+			return it.node, it.d, true, nil
 		}
 		for _, a := range arcs {
 			if s.down && !a.In() || !s.down && !a.Out() {
@@ -56,12 +60,27 @@ func (s *chSide) step(ctx context.Context, h *rg.CH) (uint32, uint32, bool, erro
 			if x, ok := s.labels[a.To]; ok && x.d <= nd {
 				continue
 			}
-			s.labels[a.To] = &label{d: nd, parent: it.node, arc: a}
+			s.labels[a.To] = label{d: nd, parent: it.node, arc: a}
 			s.pq.push(item{a.To, nd})
 		}
 		return it.node, it.d, true, nil
 	}
 	return 0, 0, false, nil
+}
+
+// stalled: stall-on-demand. A node reached more cheaply through an arc
+// from a higher-ranked node (an arc this side would use in the other
+// direction) is not on a shortest path; its arcs need not be relaxed.
+func (s *chSide) stalled(arcs []rg.Arc, d uint32) bool {
+	for _, a := range arcs {
+		if s.down && !a.Out() || !s.down && !a.In() {
+			continue
+		}
+		if x, ok := s.labels[a.To]; ok && x.d+a.Weight < d {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *chSide) top() uint32 {

@@ -92,7 +92,7 @@ func TestDifferentialHanoi(t *testing.T) {
 	ctx := context.Background()
 	n := *pairsFlag
 	if testing.Short() {
-		n = 100
+		n = 30
 	}
 	for _, name := range []string{"car", "motor", "truck", "walking"} {
 		t.Run(name, func(t *testing.T) {

@@ -1,0 +1,78 @@
+package graph
+
+import (
+	"testing"
+
+	rg "github.com/bando-vn/bando/core/route/graph"
+	"github.com/paulmach/osm"
+)
+
+func tags(kv ...string) osm.Tags {
+	var t osm.Tags
+	for i := 0; i < len(kv); i += 2 {
+		t = append(t, osm.Tag{Key: kv[i], Value: kv[i+1]})
+	}
+	return t
+}
+
+func TestParseDuration(t *testing.T) {
+	for in, want := range map[string]uint32{"01:30": 5400, "00:05:30": 330, "45": 2700, "PT1H30M": 5400, "": 0, "x": 0, "1:2:3:4": 0} {
+		if got := parseDuration(in); got != want {
+			t.Errorf("parseDuration(%q) = %d, want %d", in, got, want)
+		}
+	}
+}
+
+func TestEdgeTemplate(t *testing.T) {
+	e, ok := edgeTemplate(tags("highway", "residential", "oneway", "yes", "oneway:motorcycle", "no", "maxspeed", "30 mph",
+		"maxweight", "10 t", "maxheight", "4.5", "hgv", "no", "toll", "yes"))
+	if !ok || !e.Has(rg.FlagOneway|rg.FlagMotoTwoWay|rg.FlagToll) || e.MaxSpeed != 48 || e.MaxWeight != 1000 || e.MaxHeight != 450 {
+		t.Fatalf("%+v", e)
+	}
+	if e.AccessFor(rg.ModeHGV) != rg.AccessNo || e.AccessFor(rg.ModeCar) != rg.AccessDefault {
+		t.Errorf("access %#x", e.Access)
+	}
+	m, _ := edgeTemplate(tags("highway", "motorway"))
+	if !m.Has(rg.FlagOneway) {
+		t.Error("motorway should be one-way by implication")
+	}
+	r, _ := edgeTemplate(tags("highway", "primary", "junction", "roundabout"))
+	if !r.Has(rg.FlagRoundabout) {
+		t.Error("roundabout flag")
+	}
+	f, ok := edgeTemplate(tags("route", "ferry", "duration", "00:20"))
+	if !ok || !f.Has(rg.FlagFerry) || f.Duration != 1200 {
+		t.Errorf("ferry %+v", f)
+	}
+	if _, ok := edgeTemplate(tags("highway", "construction")); ok {
+		t.Error("construction is not routable")
+	}
+	a, _ := edgeTemplate(tags("highway", "service", "service", "alley", "motor_vehicle", "no", "motorcycle", "yes"))
+	if !a.Has(rg.FlagAlley) || a.AccessFor(rg.ModeCar) != rg.AccessNo || a.AccessFor(rg.ModeMotorcycle) != rg.AccessYes {
+		t.Errorf("alley %+v", a)
+	}
+}
+
+func TestRulesFixtureGraph(t *testing.T) {
+	_, g, err := FromFile("../../testdata/route/rules.osm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Restr) != 1 || g.Restr[0].Only {
+		t.Fatalf("restrictions %+v", g.Restr)
+	}
+	signals := 0
+	for _, f := range g.NodeFlags {
+		if f&rg.NodeSignals != 0 {
+			signals++
+		}
+	}
+	if signals != 1 {
+		t.Errorf("%d signal nodes, want 1", signals)
+	}
+	// junctions and way ends: a d e h, i l m n(signals) p, s t u x,
+	// x1 x2 x3 y1; edges: one per way piece between them
+	if g.NumNodes() != 17 || len(g.Edges) != 17 {
+		t.Errorf("%d nodes, %d edges", g.NumNodes(), len(g.Edges))
+	}
+}

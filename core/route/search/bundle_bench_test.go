@@ -1,0 +1,98 @@
+package search_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/bando-vn/bando/core/geo"
+	"github.com/bando-vn/bando/core/route/costing"
+	rg "github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/search"
+	"github.com/bando-vn/bando/core/tile"
+)
+
+// BenchmarkBundleRoute measures warm car routes on a built bundle
+// (BANDO_ROUTE_BUNDLE=dir, e.g. `bando build --ch car --osm hanoi.osm.pbf`),
+// natively or in wasm under Node; BANDO_ROUTE_FROM/TO="lat,lng" give one
+// fixed pair (Hà Nội → TP.HCM on the Vietnam bundle) instead of random
+// pairs. Reports p50, tiles and bytes read by the first (cold) query.
+func BenchmarkBundleRoute(b *testing.B) {
+	dir := os.Getenv("BANDO_ROUTE_BUNDLE")
+	if dir == "" {
+		b.Skip("set BANDO_ROUTE_BUNDLE to a bundle directory to run this benchmark")
+	}
+	ctx := context.Background()
+	st, err := tile.Open(ctx, tile.DirSource(dir), 1<<30)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := rg.Open(ctx, st)
+	if err != nil {
+		b.Fatal(err)
+	}
+	en := search.New(g)
+	c, _ := costing.Get("car")
+	var locs []geo.LatLng
+	if from, to := os.Getenv("BANDO_ROUTE_FROM"), os.Getenv("BANDO_ROUTE_TO"); from != "" && to != "" {
+		locs = []geo.LatLng{parseLL(b, from), parseLL(b, to)}
+	} else {
+		locs = randomPoints(b, g, rand.New(rand.NewPCG(42, 1)), 400)
+	}
+	type pair struct{ a, b int }
+	var pairs []pair
+	for i := 0; i+1 < len(locs); i += 2 {
+		pairs = append(pairs, pair{i, i + 1})
+	}
+	pts, err := en.SnapAll(ctx, c, locs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	t0 := g.TilesRead.Load()
+	y0 := g.BytesRead.Load()
+	start := time.Now()
+	p, err := en.Path(ctx, c, pts[0], pts[1])
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := en.Leg(ctx, c, p); err != nil {
+		b.Fatal(err)
+	}
+	coldMS := float64(time.Since(start).Microseconds()) / 1000
+	coldTiles, coldMB := float64(g.TilesRead.Load()-t0), float64(g.BytesRead.Load()-y0)/(1<<20)
+	for _, q := range pairs { // warm
+		en.Path(ctx, c, pts[q.a], pts[q.b])
+	}
+	lat := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		q := pairs[i%len(pairs)]
+		s := time.Now()
+		if _, err := en.Path(ctx, c, pts[q.a], pts[q.b]); err != nil && err != search.ErrNoPath {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(s))
+	}
+	b.StopTimer()
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
+	b.ReportMetric(coldMS, "cold-ms")
+	b.ReportMetric(coldTiles, "cold-tiles")
+	b.ReportMetric(coldMB, "cold-MB")
+}
+
+func parseLL(b *testing.B, s string) geo.LatLng {
+	var ll geo.LatLng
+	if _, err := fmtSscanf(s, &ll); err != nil {
+		b.Fatalf("bad lat,lng %q: %v", s, err)
+	}
+	return ll
+}
+
+func fmtSscanf(s string, ll *geo.LatLng) (int, error) {
+	return fmt.Sscanf(s, "%g,%g", &ll.Lat, &ll.Lng)
+}

@@ -1,0 +1,61 @@
+package snap_test
+
+import (
+	"context"
+	"errors"
+	"math"
+	"testing"
+
+	bgraph "github.com/bando-vn/bando/bundle/graph"
+	"github.com/bando-vn/bando/core/geo"
+	"github.com/bando-vn/bando/core/route/costing"
+	rg "github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/snap"
+	"github.com/bando-vn/bando/core/tile"
+)
+
+func index(t *testing.T) *snap.Index {
+	tiles, _, err := bgraph.FromFile("../../../testdata/route/rules.osm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := tile.OpenMap(tiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rg.Open(context.Background(), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap.New(g)
+}
+
+func TestNearest(t *testing.T) {
+	ix := index(t)
+	car, _ := costing.Get("car")
+	motor, _ := costing.Get("motor")
+	ctx := context.Background()
+	// 20 m north of the middle of the residential street e–h (west→east):
+	// left of its direction, a quarter of the way... at 1.5 of 3 columns.
+	p := geo.LatLng{Lat: 21.001 + 20.0/111320, Lng: 105.8015}
+	got, err := ix.Nearest(ctx, p, car)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Name != "Phố Dưới" || got.Side != snap.SideLeft || math.Abs(got.DistanceM-20) > 0.5 || math.Abs(got.Fraction-0.5) > 0.01 {
+		t.Errorf("car snap %+v", got)
+	}
+	// on the motorway: a car snaps to it, a motorbike to the street below
+	m := geo.LatLng{Lat: 21.0, Lng: 105.8015}
+	if got, _ := ix.Nearest(ctx, m, car); got.Name != "Cao tốc" || got.Side != snap.SideOn {
+		t.Errorf("car on the motorway: %+v", got)
+	}
+	if got, _ := ix.Nearest(ctx, m, motor); got.Name == "Cao tốc" {
+		t.Errorf("motorbike snapped to the motorway: %+v", got)
+	}
+	for _, far := range []geo.LatLng{{Lat: 21.02, Lng: 105.8}, {Lat: math.NaN(), Lng: 105.8}} {
+		if _, err := ix.Nearest(ctx, far, car); !errors.Is(err, snap.ErrNoRoad) {
+			t.Errorf("%v: %v, want ErrNoRoad", far, err)
+		}
+	}
+}
