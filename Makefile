@@ -6,7 +6,7 @@ NODEBIN := $(GOROOT)/lib/wasm
 PORT    ?= 8787
 SHARED  ?= ../shared
 
-.PHONY: all bando wasm worker js-deps demo test test-go test-wasm test-js test-h3 fuzz help sample-bundle clean
+.PHONY: all bando wasm worker js-deps demo test test-go test-wasm test-js test-h3 test-scenarios fuzz help sample-bundle clean
 
 all: bando wasm
 
@@ -16,6 +16,7 @@ help:
 	@echo "make worker         the Cloudflare Worker in worker/build"
 	@echo "make demo           sample bundle + /v1 and a search page on 127.0.0.1:$(PORT)"
 	@echo "make test           everything CI runs"
+	@echo "make test-scenarios the OSRM testbot scenarios through the bundle builder and router"
 
 bando:
 	$(GO) build -trimpath -o build/bando ./bundle/cmd/bando
@@ -57,7 +58,7 @@ demo: bando
 	@echo "demo: try curl '127.0.0.1:$(PORT)/v1/autocomplete?text=pho%20hue&apikey=demo-key'"
 	./build/bando serve --bundle build/demo-bundle --addr 127.0.0.1:$(PORT) --keys testdata/keys.txt --page js/demo
 
-test: test-go test-wasm test-js test-h3
+test: test-go test-wasm test-js test-h3 test-scenarios
 
 test-go:
 	$(GO) vet ./...
@@ -74,7 +75,19 @@ test-wasm:
 test-js: wasm worker js-deps
 	node --test js/test/*.test.mjs
 
-.PHONY: test-worker test-browser
+# The OSRM testbot scenarios (../shared/peer/osrm-testbot): each map built
+# with the real bundle builder and routed with the testbot profile; prints
+# `N passed, M failed, K skipped` and fails on any failed scenario.
+test-scenarios: bando
+	./build/bando scenarios $(SHARED)/peer/osrm-testbot/features
+
+# Regenerates the counts and skip list in bundle/scenario/SCENARIOS.md.
+scenarios-md: bando
+	-./build/bando scenarios --md build/scenarios.md $(SHARED)/peer/osrm-testbot/features > /dev/null
+	sed -n '1,/^<!-- generated/p' bundle/scenario/SCENARIOS.md > build/SCENARIOS.head
+	cat build/SCENARIOS.head build/scenarios.md > bundle/scenario/SCENARIOS.md
+
+.PHONY: test-worker test-browser scenarios-md
 test-worker: worker js-deps
 	node --test js/test/contract.worker.test.mjs
 

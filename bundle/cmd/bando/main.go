@@ -30,6 +30,8 @@ func main() {
 		err = build(os.Args[2:])
 	case "serve":
 		err = serve(os.Args[2:])
+	case "scenarios":
+		err = scenarios(os.Args[2:])
 	case "eval":
 		err = evalCmd(os.Args[2:])
 	case "-h", "--help", "help":
@@ -47,6 +49,7 @@ func usage() {
 	fmt.Fprintln(os.Stderr, `usage:
   bando build --osm FILE [--osm FILE...] [--admin DIR] --out DIR
   bando serve --bundle DIR [--addr 127.0.0.1:8787] [--keys FILE] [--page DIR]
+  bando scenarios [--md FILE] DIR
   bando eval --bundle DIR --cases FILE.jsonl [--misses] [--cold=false]`)
 	os.Exit(2)
 }
