@@ -94,24 +94,56 @@ func (r *bandoRouter) Nearest(ctx context.Context, p geo.LatLng) (geo.LatLng, er
 	return pt.Snapped, nil
 }
 
+// Matrix answers with the engine's matrix (core/route/search, the one
+// /v1/distancematrix uses); a point with no road near it makes its row or
+// column unreachable.
 func (r *bandoRouter) Matrix(ctx context.Context, src, dst []geo.LatLng) (dur, dist [][]float64, err error) {
-	for _, s := range src {
-		var dr, ds []float64
-		for _, d := range dst {
-			rt, err := r.Route(ctx, []geo.LatLng{s, d})
-			switch {
-			case errors.Is(err, ErrNoRoute):
-				dr, ds = append(dr, math.NaN()), append(ds, math.NaN())
-			case err != nil:
-				return nil, nil, err
-			default:
-				l, t, _ := rt.Totals()
-				dr, ds = append(dr, t), append(ds, l)
+	sp, sOK, err := r.snapAll(ctx, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	tp, tOK, err := r.snapAll(ctx, dst)
+	if err != nil {
+		return nil, nil, err
+	}
+	cells, err := r.en.Matrix(ctx, r.c, sp, tp)
+	if err != nil {
+		return nil, nil, err
+	}
+	dur, dist = make([][]float64, len(src)), make([][]float64, len(src))
+	for i := range src {
+		dur[i], dist[i] = make([]float64, len(dst)), make([]float64, len(dst))
+		for j := range dst {
+			dur[i][j], dist[i][j] = math.NaN(), math.NaN()
+			if sOK[i] < 0 || tOK[j] < 0 {
+				continue
+			}
+			if c := cells[sOK[i]][tOK[j]]; c.OK {
+				dur[i][j], dist[i][j] = float64(c.Cost)/10, c.DistanceM
 			}
 		}
-		dur, dist = append(dur, dr), append(dist, ds)
 	}
 	return dur, dist, nil
+}
+
+// snapAll snaps the points that have a road near them; idx[i] is point
+// i's index among the snapped ones, -1 when it has none.
+func (r *bandoRouter) snapAll(ctx context.Context, pts []geo.LatLng) ([]snap.Point, []int, error) {
+	var out []snap.Point
+	idx := make([]int, len(pts))
+	for i, p := range pts {
+		sp, err := r.en.Snap.Nearest(ctx, p, r.c)
+		switch {
+		case errors.Is(err, snap.ErrNoRoad):
+			idx[i] = -1
+		case err != nil:
+			return nil, nil, err
+		default:
+			idx[i] = len(out)
+			out = append(out, sp)
+		}
+	}
+	return out, idx, nil
 }
 
 // branches counts the other edges at the node where step st starts.

@@ -2,9 +2,13 @@ package scenario
 
 import (
 	"context"
+	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/bando-vn/bando/core/geo"
 )
 
 // TestBundleEngineBuilds runs a drawn map through the real bundle builder.
@@ -47,6 +51,17 @@ func TestBundleEngineBuilds(t *testing.T) {
 	a, _ := w.Point("a")
 	if _, err := r.Nearest(context.Background(), a); err != nil {
 		t.Errorf("nearest on the built graph: %v", err)
+	}
+	far := w.gridPoint(0, 20000) // 20 km south: no road within 1 km
+	dur, dist, err := r.Matrix(context.Background(), []geo.LatLng{a, far}, []geo.LatLng{a, far})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dur[0][0] != 0 || dist[0][0] != 0 || !math.IsNaN(dur[0][1]) || !math.IsNaN(dist[1][0]) || !math.IsNaN(dur[1][1]) {
+		t.Errorf("matrix with a point off the map: %v %v", dur, dist)
+	}
+	if _, err := r.Nearest(context.Background(), far); !errors.Is(err, ErrNoRoute) {
+		t.Errorf("nearest off the map: %v", err)
 	}
 	if _, err := (BundleEngine{}).Open(context.Background(), osmFile, filepath.Join(dir, "b4"), "no-such-profile"); err == nil {
 		t.Error("unknown profile opened")
