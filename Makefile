@@ -51,10 +51,10 @@ js-deps:
 
 # The checked-in fixture bundle; `make test` checks it is up to date.
 sample-bundle: bando
-	./build/bando build -q --osm testdata/sample.osm --admin testdata/admin --out testdata/bundle
+	./build/bando build -q --osm testdata/sample.osm --osm testdata/route/rules.osm --admin testdata/admin --out testdata/bundle
 
 demo: bando
-	./build/bando build --osm testdata/sample.osm --admin testdata/admin --out build/demo-bundle
+	./build/bando build --osm testdata/sample.osm --osm testdata/route/rules.osm --admin testdata/admin --out build/demo-bundle
 	@echo "demo: try curl '127.0.0.1:$(PORT)/v1/autocomplete?text=pho%20hue&apikey=demo-key'"
 	./build/bando serve --bundle build/demo-bundle --addr 127.0.0.1:$(PORT) --keys testdata/keys.txt --page js/demo
 

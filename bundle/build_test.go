@@ -44,11 +44,11 @@ func sameTree(t *testing.T, a, b map[string][]byte) {
 	}
 }
 
-// TestFixtureBundleUpToDate rebuilds testdata/bundle from testdata/sample.osm
+// TestFixtureBundleUpToDate rebuilds testdata/bundle from testdata/sample.osm and testdata/route/rules.osm
 // and requires identical bytes (run `make sample-bundle` after a change).
 func TestFixtureBundleUpToDate(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "b")
-	if _, err := Build(context.Background(), Options{OSM: []string{"../testdata/sample.osm"}, Admin: "../testdata/admin", Out: out}); err != nil {
+	if _, err := Build(context.Background(), Options{OSM: []string{"../testdata/sample.osm", "../testdata/route/rules.osm"}, Admin: "../testdata/admin", Out: out}); err != nil {
 		t.Fatal(err)
 	}
 	sameTree(t, readTree(t, out), readTree(t, "../testdata/bundle"))

@@ -5,13 +5,17 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
 
 	"github.com/bando-vn/bando/core/admin"
+	"github.com/bando-vn/bando/core/errs"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/place"
+	"github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/search"
 	"github.com/bando-vn/bando/core/shape"
 	"github.com/bando-vn/bando/core/tile"
 )
@@ -58,6 +62,10 @@ type Engine struct {
 
 	adminOnce sync.Once
 	admin     *admin.Lookup // nil without an admin layer
+
+	routeOnce sync.Once
+	route     *search.Engine // nil without a graph layer
+	routeErr  error
 }
 
 // New opens the bundle behind src (reading only its manifest).
@@ -94,6 +102,26 @@ func (e *Engine) adminLookup() *admin.Lookup {
 		}
 	})
 	return e.admin
+}
+
+// router returns the routing engine; a bundle without a graph layer
+// gives a 404.
+func (e *Engine) router(ctx context.Context) (*search.Engine, error) {
+	e.routeOnce.Do(func() {
+		g, err := graph.Open(ctx, e.store)
+		if err == nil {
+			e.route = search.New(g)
+		} else if !errors.Is(err, graph.ErrNoGraph) {
+			e.routeErr = err
+		}
+	})
+	if e.routeErr != nil {
+		return nil, e.routeErr
+	}
+	if e.route == nil {
+		return nil, errs.NotFoundf("this bundle has no routing graph")
+	}
+	return e.route, nil
 }
 
 // enrich gives a place what shaping needs and must not fetch itself: the

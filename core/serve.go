@@ -28,6 +28,7 @@ func init() {
 		"/v1/autocomplete":    {method: "GET", shape: autocompleteShape, handler: serveAutocomplete},
 		"/v1/forcodes/encode": {method: "POST", shape: fixed(ShapeGoogle), handler: serveForcodesEncode},
 		"/v1/forcodes/decode": {method: "POST", shape: fixed(ShapeGoogle), handler: serveForcodesDecode},
+		"/v1/distancematrix":  {method: "GET", shape: fixed(ShapeValhalla), handler: serveDistanceMatrix},
 	}
 }
 

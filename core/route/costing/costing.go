@@ -263,3 +263,20 @@ func (p *Profile) direction(e *graph.Edge, forward bool) bool {
 	}
 	return !fwdOnly
 }
+
+// valhallaNames maps Valhalla's costing names (API.md §3.8) to profiles.
+var valhallaNames = map[string]string{"auto": "car", "taxi": "taxi", "truck": "truck", "bicycle": "bike",
+	"pedestrian": "walking", "motorcycle": "motor", "motor_scooter": "motor"}
+
+// ForValhalla returns the profile for a Valhalla costing name ("" means
+// auto); ok is false for names bando does not know.
+func ForValhalla(name string) (*Profile, bool) {
+	if name == "" {
+		name = "auto"
+	}
+	p, ok := valhallaNames[name]
+	if !ok {
+		return nil, false
+	}
+	return Get(p)
+}

@@ -23,7 +23,7 @@ const hanoiPBF = "../../../../shared/data/vn2021/hanoi.osm.pbf"
 
 var (
 	seedFlag  = flag.Uint64("seed", 0, "seed of the random pairs (0: time-based)")
-	pairsFlag = flag.Int("pairs", 1000, "random pairs per profile in the differential test")
+	pairsFlag = flag.Int("pairs", 200, "random pairs per profile in the differential test (the acceptance run uses -pairs=1000)")
 )
 
 var hanoi struct {
