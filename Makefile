@@ -6,7 +6,7 @@ NODEBIN := $(GOROOT)/lib/wasm
 PORT    ?= 8787
 SHARED  ?= ../shared
 
-.PHONY: all bando wasm worker js-deps demo demo-page test test-go test-wasm test-js test-h3 fuzz help sample-bundle clean
+.PHONY: all bando wasm worker js-deps demo demo-page test test-go test-wasm test-js test-h3 test-scenarios fuzz help sample-bundle clean
 
 all: bando wasm
 
@@ -17,6 +17,7 @@ help:
 	@echo "make deploy-dry-run the Worker's sizes and bindings, checked offline"
 	@echo "make demo           sample bundle + /v1 and a search page on 127.0.0.1:$(PORT)"
 	@echo "make test           everything CI runs"
+	@echo "make test-scenarios the OSRM testbot scenarios through the bundle builder and router"
 
 bando:
 	$(GO) build -trimpath -o build/bando ./bundle/cmd/bando
@@ -74,7 +75,7 @@ demo: bando demo-page
 	@echo "demo: open http://127.0.0.1:$(PORT)/ or curl '127.0.0.1:$(PORT)/v1/autocomplete?text=pho%20hue&apikey=demo-key'"
 	./build/bando serve --bundle build/demo-bundle --addr 127.0.0.1:$(PORT) --keys testdata/keys.txt --page build/demo-page
 
-test: test-go test-wasm test-js test-h3
+test: test-go test-wasm test-js test-h3 test-scenarios
 
 test-go:
 	$(GO) vet ./...
@@ -91,7 +92,21 @@ test-wasm:
 test-js: wasm worker js-deps bando demo-page
 	node --test js/test/*.test.mjs
 
-.PHONY: test-worker test-browser deploy-dry-run
+# The OSRM testbot scenarios (../shared/peer/osrm-testbot): each map built
+# with the real bundle builder and routed with the testbot profile; prints
+# `N passed, M failed, K skipped`; fails on any failure that
+# bundle/scenario/known-failures.txt does not list (each listed one is an
+# engine gap with its reason) and on a listed one that now passes.
+test-scenarios: bando
+	./build/bando scenarios --known bundle/scenario/known-failures.txt $(SHARED)/peer/osrm-testbot/features
+
+# Regenerates the counts and skip list in bundle/scenario/SCENARIOS.md.
+scenarios-md: bando
+	-./build/bando scenarios --md build/scenarios.md $(SHARED)/peer/osrm-testbot/features > /dev/null
+	sed -n '1,/^<!-- generated/p' bundle/scenario/SCENARIOS.md > build/SCENARIOS.head
+	cat build/SCENARIOS.head build/scenarios.md > bundle/scenario/SCENARIOS.md
+
+.PHONY: test-worker test-browser deploy-dry-run scenarios-md
 test-worker: worker js-deps
 	node --test js/test/contract.worker.test.mjs js/test/worker-access.test.mjs
 

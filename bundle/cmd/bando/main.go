@@ -33,6 +33,8 @@ func main() {
 		err = build(os.Args[2:])
 	case "serve":
 		err = serve(os.Args[2:])
+	case "scenarios":
+		err = scenarios(os.Args[2:])
 	case "eval":
 		err = evalCmd(os.Args[2:])
 	case "keys":
@@ -52,6 +54,7 @@ func usage() {
 	fmt.Fprintln(os.Stderr, `usage:
   bando build --osm FILE [--osm FILE...] [--admin DIR] --out DIR
   bando serve --bundle DIR [--addr 127.0.0.1:8787] [--keys FILE] [--page DIR] [--quiet]
+  bando scenarios [--md FILE] DIR
   bando eval --bundle DIR --cases FILE.jsonl [--misses] [--cold=false]
   bando keys add --file FILE [--rpm N] [--rpd N] [--admin] | list --file FILE | revoke --file FILE ID`)
 	os.Exit(2)

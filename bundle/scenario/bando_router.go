@@ -1,0 +1,170 @@
+package scenario
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/bando-vn/bando/core/geo"
+	"github.com/bando-vn/bando/core/route/costing"
+	rg "github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/search"
+	"github.com/bando-vn/bando/core/route/snap"
+	"github.com/bando-vn/bando/core/tile"
+)
+
+// OpenBandoRouter opens bando's routing engine (core/route/search) on the
+// graph layer of a bundle directory, for a costing profile.
+func OpenBandoRouter(ctx context.Context, dir, profile string) (Router, error) {
+	p, ok := costing.Get(profile)
+	if !ok {
+		return nil, fmt.Errorf("no costing profile %q", profile)
+	}
+	st, err := tile.Open(ctx, tile.DirSource(dir), 64<<20)
+	if err != nil {
+		return nil, err
+	}
+	g, err := rg.Open(ctx, st)
+	if err != nil {
+		return nil, err
+	}
+	return &bandoRouter{en: search.New(g), c: p}, nil
+}
+
+type bandoRouter struct {
+	en *search.Engine
+	c  *costing.Profile
+}
+
+func noRoute(err error) error {
+	if errors.Is(err, search.ErrNoPath) || errors.Is(err, snap.ErrNoRoad) {
+		return ErrNoRoute
+	}
+	return err
+}
+
+// testbotMode names a step's travel mode as OSRM's testbot profile does:
+// ferries are "route", steps "steps down"/"steps up" by direction, the
+// rest "driving".
+func testbotMode(st search.Step) string {
+	switch {
+	case st.Ferry:
+		return "route"
+	case st.Class == rg.ClassSteps && st.Forward:
+		return "steps down"
+	case st.Class == rg.ClassSteps:
+		return "steps up"
+	}
+	return "driving"
+}
+
+func (r *bandoRouter) Route(ctx context.Context, pts []geo.LatLng) (*Route, error) {
+	rt, err := r.en.Route(ctx, r.c, pts)
+	if err != nil {
+		return nil, noRoute(err)
+	}
+	out := &Route{}
+	for i, leg := range rt.Legs {
+		var l Leg
+		for k, st := range leg.Steps {
+			seg := Segment{Name: st.Name, Mode: testbotMode(st), Points: st.Geometry,
+				Distance: st.DistanceM, Duration: st.DurationS, Weight: st.DurationS}
+			if k > 0 {
+				if seg.Branches, err = r.branches(ctx, leg.Steps[k-1], st); err != nil {
+					return nil, err
+				}
+			}
+			l.Segments = append(l.Segments, seg)
+		}
+		if len(l.Segments) == 0 { // both ends snapped to the same place
+			p := rt.Points[i+1]
+			l.Segments = []Segment{{Name: p.Name, Mode: "driving", Points: []geo.LatLng{p.Snapped, p.Snapped}}}
+		}
+		out.Legs = append(out.Legs, l)
+	}
+	return out, nil
+}
+
+func (r *bandoRouter) Nearest(ctx context.Context, p geo.LatLng) (geo.LatLng, error) {
+	pt, err := r.en.Snap.Nearest(ctx, p, r.c)
+	if err != nil {
+		return geo.LatLng{}, noRoute(err)
+	}
+	return pt.Snapped, nil
+}
+
+// Matrix answers with the engine's matrix (core/route/search, the one
+// /v1/distancematrix uses); a point with no road near it makes its row or
+// column unreachable.
+func (r *bandoRouter) Matrix(ctx context.Context, src, dst []geo.LatLng) (dur, dist [][]float64, err error) {
+	sp, sOK, err := r.snapAll(ctx, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	tp, tOK, err := r.snapAll(ctx, dst)
+	if err != nil {
+		return nil, nil, err
+	}
+	cells, err := r.en.Matrix(ctx, r.c, sp, tp)
+	if err != nil {
+		return nil, nil, err
+	}
+	dur, dist = make([][]float64, len(src)), make([][]float64, len(src))
+	for i := range src {
+		dur[i], dist[i] = make([]float64, len(dst)), make([]float64, len(dst))
+		for j := range dst {
+			dur[i][j], dist[i][j] = math.NaN(), math.NaN()
+			if sOK[i] < 0 || tOK[j] < 0 {
+				continue
+			}
+			if c := cells[sOK[i]][tOK[j]]; c.OK {
+				dur[i][j], dist[i][j] = float64(c.Cost)/10, c.DistanceM
+			}
+		}
+	}
+	return dur, dist, nil
+}
+
+// snapAll snaps the points that have a road near them; idx[i] is point
+// i's index among the snapped ones, -1 when it has none.
+func (r *bandoRouter) snapAll(ctx context.Context, pts []geo.LatLng) ([]snap.Point, []int, error) {
+	var out []snap.Point
+	idx := make([]int, len(pts))
+	for i, p := range pts {
+		sp, err := r.en.Snap.Nearest(ctx, p, r.c)
+		switch {
+		case errors.Is(err, snap.ErrNoRoad):
+			idx[i] = -1
+		case err != nil:
+			return nil, nil, err
+		default:
+			idx[i] = len(out)
+			out = append(out, sp)
+		}
+	}
+	return out, idx, nil
+}
+
+// branches counts the other edges at the node where step st starts.
+func (r *bandoRouter) branches(ctx context.Context, prev, st search.Step) (int, error) {
+	e, err := r.en.G.Edge(ctx, st.Edge)
+	if err != nil {
+		return 0, err
+	}
+	n := e.U
+	if !st.Forward {
+		n = e.V
+	}
+	adj, _, err := r.en.G.Adjacent(ctx, n)
+	if err != nil {
+		return 0, err
+	}
+	k := 0
+	for _, a := range adj {
+		if id := a >> 1; id != st.Edge && id != prev.Edge {
+			k++
+		}
+	}
+	return k, nil
+}
