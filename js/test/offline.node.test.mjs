@@ -75,7 +75,7 @@ test("download a region, cut the network, endpoints answer", async () => {
   await assert.rejects(fresh.tile(14, 13047, 7698), (e) => e instanceof TileNotCachedError && e.path === archive);
   // Not (yet) served: a typed error with the API's body.
   await assert.rejects(bando.autocomplete({}), (e) => { assert.ok(e instanceof BandoError && e.status === 400, String(e)); assert.equal(e.apiStatus, "INVALID_REQUEST", JSON.stringify(e.body)); return true; });
-  await assert.rejects(bando.nearby({ categories: "cafe", "point.lat": 10.77, "point.lon": 106.69 }), (e) => e instanceof BandoError && [200, 404].includes(e.status) && e.apiStatus === "NOT_FOUND");
+  await assert.rejects(bando.direction({ origin: [10.777, 106.695], destination: [10.78, 106.7] }), (e) => e instanceof BandoError && e.status === 404 && e.apiStatus === "NOT_FOUND");
 });
 
 test("a corrupted tile is refused, cancel then resume", async () => {
