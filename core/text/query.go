@@ -135,10 +135,11 @@ func expandVariants(toks []string) []Variant {
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if u, n, ok := SplitUnitNumber(t); ok {
-			exp := Expansions(u)
-			all.Tokens, all.Owner = appendPhrase(all.Tokens, all.Owner, exp[0]+" "+n, i)
-			changed = true
-			continue
+			if exp := Expansions(u); len(exp) > 0 { // "to", "kp", "tdp" have no spelled-out form yet
+				all.Tokens, all.Owner = appendPhrase(all.Tokens, all.Owner, exp[0]+" "+n, i)
+				changed = true
+				continue
+			}
 		}
 		if i+1 < len(toks) { // two-word short forms ("sai gon")
 			if exp := Expansions(t + " " + toks[i+1]); exp != nil {

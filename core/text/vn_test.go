@@ -225,3 +225,16 @@ func TestIsSyllable(t *testing.T) {
 		}
 	}
 }
+
+// TestUnitNumberWithoutExpansion: a unit short form glued to a number whose
+// unit has no spelled-out form ("to0", "kp3", "tdp12") is kept as typed
+// (FuzzServe found "to0" indexing an empty expansion list).
+func TestUnitNumberWithoutExpansion(t *testing.T) {
+	for _, s := range []string{"to0", "kp3", "tdp12", "q1 to0", "to0 kp3 p12"} {
+		q := Analyze(s)
+		vs := q.Variants()
+		if len(vs) == 0 || len(vs[0].Tokens) == 0 {
+			t.Errorf("%q: no variants", s)
+		}
+	}
+}
