@@ -27,6 +27,38 @@ func Edits(a, b string, k int) int {
 		return k + 1
 	}
 	var rows [3][maxEditLen + 1]int
+	last := osaLastRow(a, b, k, &rows)
+	if last == nil || last[len(b)] > k {
+		return k + 1
+	}
+	return last[len(b)]
+}
+
+// PrefixEdits returns the smallest Edits(q, p, k) over the prefixes p of
+// word: how far a partly typed word q is from being a prefix of word, or
+// k+1 if more than k.
+func PrefixEdits(q, word string, k int) int {
+	q, word = clip(q), clip(word)
+	// Rows run over q, columns over word; any prefix of word may end the
+	// match, so the answer is the best of the last row.
+	var rows [3][maxEditLen + 1]int
+	last := osaLastRow(q, word, k, &rows)
+	if last == nil {
+		return k + 1
+	}
+	best := k + 1
+	for j := 0; j <= len(word); j++ {
+		best = min(best, last[j])
+	}
+	return best
+}
+
+// osaLastRow fills the optimal-string-alignment table of a (rows) against
+// b (columns), keeping three rows, and returns its last row; nil as soon as
+// a whole row exceeds k (no later row can come back under it). a and b are
+// at most maxEditLen bytes (clipped by the callers); rows is the caller's
+// scratch (on its stack: nothing allocates).
+func osaLastRow(a, b string, k int, rows *[3][maxEditLen + 1]int) *[maxEditLen + 1]int {
 	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
 	for j := 0; j <= len(b); j++ {
 		prev[j] = j
@@ -47,56 +79,11 @@ func Edits(a, b string, k int) int {
 			best = min(best, v)
 		}
 		if best > k {
-			return k + 1
+			return nil
 		}
 		prev2, prev, cur = prev, cur, prev2
 	}
-	if prev[len(b)] > k {
-		return k + 1
-	}
-	return prev[len(b)]
-}
-
-// PrefixEdits returns the smallest Edits(q, p, k) over the prefixes p of
-// word: how far a partly typed word q is from being a prefix of word, or
-// k+1 if more than k.
-func PrefixEdits(q, word string, k int) int {
-	q, word = clip(q), clip(word)
-	var rows [3][maxEditLen + 1]int
-	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
-	// rows run over q (i), columns over word (j); the answer is the best of
-	// the last row, since any prefix of word may end the match.
-	for j := 0; j <= len(word); j++ {
-		prev[j] = j
-	}
-	if len(q) == 0 {
-		return 0
-	}
-	for i := 1; i <= len(q); i++ {
-		cur[0] = i
-		best := cur[0]
-		for j := 1; j <= len(word); j++ {
-			cost := 1
-			if q[i-1] == word[j-1] {
-				cost = 0
-			}
-			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && q[i-1] == word[j-2] && q[i-2] == word[j-1] {
-				v = min(v, prev2[j-2]+1)
-			}
-			cur[j] = v
-			best = min(best, v)
-		}
-		if best > k {
-			return k + 1
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	best := k + 1
-	for j := 0; j <= len(word); j++ {
-		best = min(best, prev[j])
-	}
-	return best
+	return prev
 }
 
 func clip(s string) string {
