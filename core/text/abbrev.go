@@ -81,7 +81,7 @@ var unitPrefixes = []string{"q", "p", "f", "kp", "tdp", "to"}
 // number ("q1" → "q", "1"; "p12" → "p", "12"); ok=false otherwise.
 func SplitUnitNumber(tok string) (unit, num string, ok bool) {
 	for _, u := range unitPrefixes {
-		if len(tok) > len(u) && strings.HasPrefix(tok, u) && allDigits(tok[len(u):]) {
+		if len(tok) > len(u) && strings.HasPrefix(tok, u) && AllDigits(tok[len(u):]) {
 			num := tok[len(u):]
 			if u == "f" { // Saigonese "F12" for phường 12
 				u = "p"
@@ -92,7 +92,8 @@ func SplitUnitNumber(tok string) (unit, num string, ok bool) {
 	return "", "", false
 }
 
-func allDigits(s string) bool {
+// AllDigits reports whether s is a non-empty run of ASCII digits.
+func AllDigits(s string) bool {
 	if s == "" {
 		return false
 	}

@@ -81,7 +81,7 @@ func unitKind(folded string) string {
 
 // trimZeros writes a numeric name without leading zeros ("06" → "6").
 func trimZeros(s string) string {
-	if !isDigits(s) {
+	if !text.AllDigits(s) {
 		return s
 	}
 	t := strings.TrimLeft(s, "0")
@@ -89,18 +89,6 @@ func trimZeros(s string) string {
 		return "0"
 	}
 	return t
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // provinceAliases are common short forms of province names (folded), keyed by the folded core

@@ -1,6 +1,10 @@
 package addr
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/bando-vn/bando/core/text"
+)
 
 // Words (folded) that shape the part of an address before its administrative units.
 var (
@@ -194,7 +198,7 @@ func parseLead(s string, toks []token, skip []bool, a *Address) {
 	}
 	if pick < 0 {
 		for si := len(segs) - 1; si >= 0; si-- {
-			if !isVenue(segs[si]) && !isDigits(segs[si][0].f) && phraseAt(areaWords, segs[si], 0) == 0 {
+			if !isVenue(segs[si]) && !text.AllDigits(segs[si][0].f) && phraseAt(areaWords, segs[si], 0) == 0 {
 				pick = si
 				break
 			}
@@ -254,7 +258,7 @@ func streetOf(T []token) []token {
 	for len(T) > 1 && (T[0].f == "duong" || T[0].f == "dg") && T[1].f != "so" && !numberish(T[1].f) {
 		T = T[1:]
 	}
-	if len(T) == 1 && isDigits(T[0].f) {
+	if len(T) == 1 && text.AllDigits(T[0].f) {
 		return nil
 	}
 	return T

@@ -2,6 +2,8 @@ package addr
 
 import (
 	"strings"
+
+	"github.com/bando-vn/bando/core/text"
 )
 
 // Component is an administrative part of an address.
@@ -97,7 +99,7 @@ func markCountryAndPostcode(s string, toks []token, skip []bool, a *Address) int
 		case toks[i].f == "viet" && i+1 < len(toks) && toks[i+1].f == "nam":
 			skip[i], skip[i+1] = true, true
 			a.Country = s[toks[i].start:toks[i+1].end]
-		case len(toks[i].f) == 6 && isDigits(toks[i].f) && toks[i].f[0] != '0':
+		case len(toks[i].f) == 6 && text.AllDigits(toks[i].f) && toks[i].f[0] != '0':
 			skip[i] = true
 			a.Postcode = toks[i].f
 		}

@@ -3,6 +3,8 @@ package addr
 import (
 	"sort"
 	"strings"
+
+	"github.com/bando-vn/bando/core/text"
 )
 
 // levelMask is a set of levels.
@@ -58,7 +60,7 @@ func unitWordAt(toks []token, i int) (int, levelMask) {
 
 // fusedNumber splits "q1", "p06" into a unit word and a number.
 func fusedNumber(f string) (levelMask, string) {
-	if len(f) >= 2 && (f[0] == 'q' || f[0] == 'p') && isDigits(f[1:]) {
+	if len(f) >= 2 && (f[0] == 'q' || f[0] == 'p') && text.AllDigits(f[1:]) {
 		if f[0] == 'q' {
 			return distOnly, trimZeros(f[1:])
 		}
@@ -100,7 +102,7 @@ func (g *Gazetteer) nameSpans(out []span, toks []token, skip []bool, i, ni int, 
 		}
 		b.WriteString(toks[j].f)
 		name := b.String()
-		if isDigits(name) {
+		if text.AllDigits(name) {
 			if !unitWord {
 				break
 			}
