@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"fmt"
+	"os"
 	"testing"
 
 	rg "github.com/bando-vn/bando/core/route/graph"
@@ -92,5 +94,32 @@ func TestRulesFixtureGraph(t *testing.T) {
 	// x1 x2 x3 y1; edges: one per way piece between them
 	if g.NumNodes() != 17 || len(g.Edges) != 17 {
 		t.Errorf("%d nodes, %d edges", g.NumNodes(), len(g.Edges))
+	}
+}
+
+// TestParallelNames: parallel edges between the same two nodes are
+// numbered with a non-empty name first, then bytewise smallest, so the
+// engine's lowest-id tie-break shows that name (OSRM's rule).
+func TestParallelNames(t *testing.T) {
+	osm := `<?xml version="1.0"?><osm version="0.6">
+<node id="1" version="1" lat="21" lon="105.8"/><node id="2" version="1" lat="21" lon="105.801"/>`
+	for i, name := range []string{"", "Αβγ", "", "Abc", "Абв"} {
+		osm += fmt.Sprintf(`<way id="%d" version="1"><nd ref="%d"/><nd ref="%d"/><tag k="highway" v="primary"/><tag k="name" v="%s"/></way>`,
+			i+1, 1+i%2, 2-i%2, name)
+	}
+	path := t.TempDir() + "/par.osm"
+	if err := os.WriteFile(path, []byte(osm+"</osm>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, g, err := FromFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range g.Edges {
+		got = append(got, g.Strings[e.Name])
+	}
+	if want := []string{"Abc", "Αβγ", "Абв", "", ""}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("edge names in id order %q, want %q", got, want)
 	}
 }

@@ -38,10 +38,10 @@ type Profile struct {
 	ModeName      string             `json:"mode"`
 	Speeds        map[string]float64 `json:"speeds"`
 	SpeedsBack    map[string]float64 `json:"speeds_backward,omitempty"` // classes slower (or faster) backward, U←V
-	DefaultSpeed  float64            `json:"default_speed,omitempty"` // for classes not in Speeds (0: not allowed)
-	YesSpeed      float64            `json:"yes_speed"`               // for classes allowed only by an explicit access tag
-	Never         []string           `json:"never,omitempty"`         // classes no tag can open
-	MaxKmh        float64            `json:"max_kmh,omitempty"`       // vehicle's top speed (0: none)
+	DefaultSpeed  float64            `json:"default_speed,omitempty"`   // for classes not in Speeds (0: not allowed)
+	YesSpeed      float64            `json:"yes_speed"`                 // for classes allowed only by an explicit access tag
+	Never         []string           `json:"never,omitempty"`           // classes no tag can open
+	MaxKmh        float64            `json:"max_kmh,omitempty"`         // vehicle's top speed (0: none)
 	Ferry         bool               `json:"ferry"`
 	AvoidAlley    bool               `json:"avoid_alley,omitempty"` // alleys (service=alley, width < 3 m) closed
 	BarriersBlock bool               `json:"barriers_block,omitempty"`

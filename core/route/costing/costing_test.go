@@ -85,7 +85,7 @@ func TestTestbotSpeeds(t *testing.T) {
 		{edge(rg.ClassSteps, 0, 100), true, 600},
 		{edge(rg.ClassResidential, 0, 100), true, 150},
 		{edge(rg.ClassOther, 0, 100), true, 150},
-		{edge(rg.ClassRiver, 0, 100), true, 100}, // downstream 36 km/h
+		{edge(rg.ClassRiver, 0, 100), true, 100},  // downstream 36 km/h
 		{edge(rg.ClassRiver, 0, 100), false, 225}, // upstream 16 km/h
 		{capped, true, 200},
 		{capped, false, 200},
