@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"sync"
 
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/paulmach/osm"
@@ -37,18 +36,13 @@ func FromFile(path string, profiles ...string) (map[string][]byte, *Graph, error
 		return nil, nil, err
 	}
 	g := c.Finish()
-	hs, err := BuildHierarchies(g, profiles, 2)
-	if err != nil {
-		return nil, nil, err
-	}
-	tiles, err := Tiles(g, hs)
-	return tiles, g, err
+	tiles := map[string][]byte{}
+	return tiles, g, Encode(g, profiles, 2, tiles)
 }
 
-// BuildHierarchies contracts the graph for each named profile, at most
-// parallel at a time. Profiles with the fingerprint of an earlier one
-// (taxi = car) share its hierarchy and are skipped.
-func BuildHierarchies(g *Graph, profiles []string, parallel int) ([]*Hierarchy, error) {
+// UniqueProfiles looks the named profiles up, dropping any with the
+// fingerprint of an earlier one (taxi = car: one hierarchy serves both).
+func UniqueProfiles(profiles []string) ([]*costing.Profile, error) {
 	var ps []*costing.Profile
 	seen := map[string]bool{}
 	for _, name := range profiles {
@@ -61,18 +55,5 @@ func BuildHierarchies(g *Graph, profiles []string, parallel int) ([]*Hierarchy, 
 			ps = append(ps, p)
 		}
 	}
-	hs := make([]*Hierarchy, len(ps))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, max(parallel, 1))
-	for i, p := range ps {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			hs[i] = BuildHierarchy(g, p)
-			<-sem
-		}()
-	}
-	wg.Wait()
-	return hs, nil
+	return ps, nil
 }
