@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"time"
@@ -79,7 +80,11 @@ func build(args []string) error {
 	ch := fs.String("ch", "", "comma-separated profiles given a contraction hierarchy (default: car,motor,truck,bike,walking; \"none\" for none)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the build to this file")
 	memprofile := fs.String("memprofile", "", "write a heap profile (at the end of the build) to this file")
+	memLimit := fs.Int("mem-limit-mib", 7168, "soft limit of the Go heap in MiB: the collector works harder near it instead of letting garbage double the resident size (0: none; GOMEMLIMIT overrides)")
 	fs.Parse(args)
+	if os.Getenv("GOMEMLIMIT") == "" && *memLimit > 0 {
+		debug.SetMemoryLimit(int64(*memLimit) << 20)
+	}
 	if *out == "" || len(osmFiles) == 0 {
 		return errors.New("build needs --osm FILE and --out DIR")
 	}
