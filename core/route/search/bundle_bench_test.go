@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"sort"
 	"testing"
 	"time"
@@ -21,7 +22,10 @@ import (
 // natively or in wasm under Node; BANDO_ROUTE_FROM/TO="lat,lng" give one
 // fixed pair (Hà Nội → TP.HCM on the Vietnam bundle) instead of random
 // pairs. Reports p50, and the tiles and bytes the first (cold) query
-// reads: snapping both ends, the path search, the leg's description.
+// reads: snapping both ends, the path search, the leg's description; and
+// the heap it grew (garbage included, no collection in between) and the
+// memory the Go runtime holds from the system (in wasm: the linear
+// memory, what a Worker isolate pays for the Go side).
 func BenchmarkBundleRoute(b *testing.B) {
 	dir := os.Getenv("BANDO_ROUTE_BUNDLE")
 	if dir == "" {
@@ -49,6 +53,9 @@ func BenchmarkBundleRoute(b *testing.B) {
 	for i := 0; i+1 < len(locs); i += 2 {
 		pairs = append(pairs, pair{i, i + 1})
 	}
+	runtime.GC()
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
 	phase, read := 0, [3][2]int{} // snap, path, leg: tiles, bytes
 	g.OnRead = func(_ string, n int) { read[phase][0]++; read[phase][1] += n }
 	start := time.Now()
@@ -67,6 +74,7 @@ func BenchmarkBundleRoute(b *testing.B) {
 	}
 	coldMS := float64(time.Since(start).Microseconds()) / 1000
 	g.OnRead = nil
+	runtime.ReadMemStats(&m1) // no GC: the peak the cold route reached, garbage included
 	if pts, err = en.SnapAll(ctx, c, locs); err != nil {
 		b.Fatal(err)
 	}
@@ -93,6 +101,8 @@ func BenchmarkBundleRoute(b *testing.B) {
 	b.ReportMetric(mb(read[0][1]), "snap-MB")
 	b.ReportMetric(mb(read[1][1]), "path-MB")
 	b.ReportMetric(mb(read[2][1]), "leg-MB")
+	b.ReportMetric(mb(int(m1.HeapAlloc-m0.HeapAlloc)), "cold-heap-MB")
+	b.ReportMetric(mb(int(m1.Sys)), "sys-MB")
 }
 
 func parseLL(b *testing.B, s string) geo.LatLng {
