@@ -9,8 +9,10 @@ import path from "ngraph.path";
 
 const dir = process.argv[2];
 const rounds = Number(process.argv[3] || 3);
-const f64 = (n) => new Float64Array(readFileSync(`${dir}/${n}`).buffer.slice(0));
-const u32 = (n) => new Uint32Array(readFileSync(`${dir}/${n}`).buffer.slice(0));
+// a small file's Buffer is a view into Node's shared pool: copy its own bytes
+const bytes = (n) => { const b = readFileSync(`${dir}/${n}`); return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength); };
+const f64 = (n) => new Float64Array(bytes(n));
+const u32 = (n) => new Uint32Array(bytes(n));
 const coords = f64("coords.f64"), arcs = u32("arcs.u32"), lens = f64("lens.f64"), pairs = u32("pairs.u32");
 
 global.gc();
