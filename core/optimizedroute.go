@@ -26,10 +26,7 @@ import (
 
 // serveOptimizedRoute answers /v1/optimized-route.
 func serveOptimizedRoute(ctx context.Context, e *Engine, p params, _ *Request) (shape.Body, error) {
-	if _, err := p.common(); err != nil {
-		return nil, err
-	}
-	req, err := trip.ParseRequest(p.get("json"))
+	req, err := parseTripRequest(p)
 	if err != nil {
 		return nil, err
 	}
@@ -54,6 +51,14 @@ func serveOptimizedRoute(ctx context.Context, e *Engine, p params, _ *Request) (
 		return nil, err
 	}
 	return tripBody(req, pts, order, paths), nil
+}
+
+// parseTripRequest reads the common parameters and the json request.
+func parseTripRequest(p params) (trip.Request, error) {
+	if _, err := p.common(); err != nil {
+		return trip.Request{}, err
+	}
+	return trip.ParseRequest(p.get("json"))
 }
 
 // visitOrder solves the order of the stops over their travel times (the
