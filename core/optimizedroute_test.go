@@ -95,7 +95,7 @@ var (
 	onewayE   = geo.LatLng{Lat: 21.0031, Lng: 105.8027} // north of it, east end
 	loopNW    = geo.LatLng{Lat: 21.0040, Lng: 105.8008} // on Phố Vòng
 	loopNE    = geo.LatLng{Lat: 21.0040, Lng: 105.8024}
-	lowerW    = geo.LatLng{Lat: 21.0005, Lng: 105.8}   // Ngõ Tây, the other block
+	lowerW    = geo.LatLng{Lat: 21.0005, Lng: 105.8}    // Ngõ Tây, the other block
 	upperMid  = geo.LatLng{Lat: 21.0090, Lng: 105.8005} // Phố Ngang, a third block
 )
 
