@@ -11,6 +11,7 @@ import (
 
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
+	"github.com/bando-vn/bando/core/route/search"
 )
 
 type orManeuver struct {
@@ -117,34 +118,40 @@ func bruteForce(t *testing.T, e *Engine, profile string, pts []geo.LatLng) uint3
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := len(pts)
-	best := uint32(math.MaxUint32)
-	mid := make([]int, 0, n)
-	for i := 1; i < n-1; i++ {
-		mid = append(mid, i)
+	return bruteForceCells(cells)
+}
+
+// orderCost is the total time of an order (deciseconds).
+func orderCost(cells [][]search.Cell, order []int) uint32 {
+	var s uint32
+	for k := 1; k < len(order); k++ {
+		s += cells[order[k-1]][order[k]].Cost
 	}
+	return s
+}
+
+// bruteForceCells is the least total time over every order with the first
+// and last stops fixed.
+func bruteForceCells(cells [][]search.Cell) uint32 {
+	n := len(cells)
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	best := uint32(math.MaxUint32)
 	var rec func(k int)
 	rec = func(k int) {
-		if k == len(mid) {
-			order := append(append([]int{0}, mid...), n-1)
-			var sum uint32
-			for i := 1; i < len(order); i++ {
-				c := cells[order[i-1]][order[i]]
-				if !c.OK {
-					return
-				}
-				sum += c.Cost
-			}
-			best = min(best, sum)
+		if k == n-1 {
+			best = min(best, orderCost(cells, order))
 			return
 		}
-		for i := k; i < len(mid); i++ {
-			mid[k], mid[i] = mid[i], mid[k]
+		for i := k; i < n-1; i++ {
+			order[k], order[i] = order[i], order[k]
 			rec(k + 1)
-			mid[k], mid[i] = mid[i], mid[k]
+			order[k], order[i] = order[i], order[k]
 		}
 	}
-	rec(0)
+	rec(1)
 	return best
 }
 
