@@ -98,9 +98,13 @@ func (e *Engine) Serve(ctx context.Context, r *Request) (resp *Response) {
 	return jsonResponse(200, body)
 }
 
+// jsonBufSize is the starting capacity of a JSON body: a typical answer
+// (five features or predictions) fits without regrowing the buffer.
+const jsonBufSize = 4096
+
 func jsonResponse(status int, body shape.Body) *Response {
 	h := [][2]string{{"Content-Type", "application/json; charset=utf-8"}, {"Access-Control-Allow-Origin", "*"}}
-	return &Response{Status: status, Header: h, Body: body.AppendJSON(nil)}
+	return &Response{Status: status, Header: h, Body: body.AppendJSON(make([]byte, 0, jsonBufSize))}
 }
 
 func errorResponse(s Shape, err *errs.Error) *Response {
