@@ -7,9 +7,9 @@ import (
 	"math"
 
 	"github.com/bando-vn/bando/core/errs"
-	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/guidance"
+	"github.com/bando-vn/bando/core/route/guidance/narrative"
 	"github.com/bando-vn/bando/core/route/search"
 	"github.com/bando-vn/bando/core/route/snap"
 	"github.com/bando-vn/bando/core/shape"
@@ -21,8 +21,9 @@ import (
 // optimized_route request → the time matrix among the stops
 // (search.Engine.Matrix, the searches /v1/distancematrix runs) →
 // trip.Solve (first stop first, last stop last) → one routed leg per
-// consecutive pair (search.Engine.Path and Leg) → maneuvers and their
-// narrative → the Valhalla trip shape.
+// consecutive pair (search.Engine.Path and Leg) → maneuvers
+// (guidance.Build) and their narrative (guidance/narrative) → the Valhalla
+// trip shape.
 
 // serveOptimizedRoute answers /v1/optimized-route.
 func serveOptimizedRoute(ctx context.Context, e *Engine, p params, _ *Request) (shape.Body, error) {
@@ -50,7 +51,7 @@ func serveOptimizedRoute(ctx context.Context, e *Engine, p params, _ *Request) (
 	if err != nil {
 		return nil, err
 	}
-	return tripBody(req, pts, order, paths), nil
+	return tripBody(req, order, paths), nil
 }
 
 // parseTripRequest reads the common parameters and the json request.
@@ -102,13 +103,17 @@ func noPath(from, to int) error {
 		Msg: fmt.Sprintf("No path could be found for input: none from locations[%d] to locations[%d]", from, to)}).WithCode(trip.CodeNoPath)
 }
 
-// routedLeg is one leg of the trip: its path and its description.
+// routedLeg is one leg of the trip: its path, its description and its
+// maneuvers.
 type routedLeg struct {
 	path *search.Path
 	leg  search.Leg
+	ms   []guidance.Maneuver
 }
 
-// routeOrder routes each consecutive pair of the order.
+// routeOrder routes each consecutive pair of the order and describes each
+// leg as maneuvers (guidance.Build; roundabouts keep their exit maneuver,
+// as Valhalla gives it).
 func routeOrder(ctx context.Context, en *search.Engine, c *costing.Profile, pts []snap.Point, order []int) ([]routedLeg, error) {
 	out := make([]routedLeg, 0, len(order)-1)
 	for k := 1; k < len(order); k++ {
@@ -124,18 +129,25 @@ func routeOrder(ctx context.Context, en *search.Engine, c *costing.Profile, pts 
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, routedLeg{p, leg})
+		ms, err := guidance.Build(ctx, en.G, c, &leg, p.From, p.To)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, routedLeg{p, leg, ms})
 	}
 	return out, nil
 }
 
 // tripBody shapes the trip: locations in visiting order with their side of
-// the street, one leg per consecutive pair.
-func tripBody(req trip.Request, pts []snap.Point, order []int, legs []routedLeg) shape.Body {
-	units := valhalla.Kilometres
+// the street (the origin's from the first leg's departure, every other
+// stop's from the arrival there), one leg per consecutive pair with its
+// maneuvers phrased in the request's language.
+func tripBody(req trip.Request, order []int, legs []routedLeg) shape.Body {
+	units, nu := valhalla.Kilometres, narrative.Km
 	if req.Units == "mi" {
-		units = valhalla.Miles
+		units, nu = valhalla.Miles, narrative.Mi
 	}
+	lang, _ := narrative.ParseLang(req.Language)
 	travel := valhalla.TravelOf(req.Costing)
 	locs := make([]valhalla.TripLocation, len(order))
 	for k, i := range order {
@@ -144,51 +156,28 @@ func tripBody(req trip.Request, pts []snap.Point, order []int, legs []routedLeg)
 	}
 	out := make([]valhalla.Leg, len(legs))
 	for k, l := range legs {
-		ms := legManeuvers(l)
+		ms := l.ms
 		if k == 0 {
 			locs[0].SideOfStreet = valhalla.SideOfStreet(ms[0].Side)
 		}
 		locs[k+1].SideOfStreet = valhalla.SideOfStreet(ms[len(ms)-1].Side)
-		out[k] = valhalla.NewLeg(ms, nil, units, travel)
+		out[k] = valhalla.NewLeg(ms, phrases(ms, lang, nu), units, travel)
 	}
-	return valhalla.NewTrip(locs, out, units, req.Language)
+	return valhalla.NewTrip(locs, out, units, lang.Tag())
 }
 
-// travelSide is where a snapped point lies relative to the direction of
-// travel along its edge (snap's side is relative to the edge's U→V).
-func travelSide(p snap.Point, forward bool) guidance.Side {
-	switch {
-	case p.Side == snap.SideOn:
-		return guidance.OnRoad
-	case (p.Side == snap.SideRight) == forward:
-		return guidance.SideRight
-	}
-	return guidance.SideLeft
-}
-
-// legManeuvers describes a leg as maneuvers.
-// INTERIM until guidance.Build lands on main (branch dir): a depart over
-// the whole leg and the arrival, with the origin's and destination's sides.
-func legManeuvers(l routedLeg) []guidance.Maneuver {
-	dep := guidance.Maneuver{Kind: guidance.Depart, DistanceM: l.leg.DistanceM, DurationS: l.leg.DurationS}
-	arr := guidance.Maneuver{Kind: guidance.Arrive, FirstStep: -1, LastStep: -1}
-	steps := l.leg.Steps
-	if len(steps) == 0 || len(l.path.Edges) == 0 {
-		p := l.path.From.Snapped
-		dep.Geometry, arr.Geometry = []geo.LatLng{p, p}, []geo.LatLng{p}
-		return []guidance.Maneuver{dep, arr}
-	}
-	dep.Name, dep.Ref, dep.LastStep = steps[0].Name, steps[0].Ref, len(steps)-1
-	dep.Side = travelSide(l.path.From, l.path.Edges[0].Forward)
-	arr.Side = travelSide(l.path.To, l.path.Edges[len(l.path.Edges)-1].Forward)
-	for _, s := range steps {
-		g := s.Geometry
-		if len(dep.Geometry) > 0 && len(g) > 0 && g[0] == dep.Geometry[len(dep.Geometry)-1] {
-			g = g[1:]
+// phrases is the narrative of each maneuver (its written instruction and
+// Valhalla's four verbal phrasings).
+func phrases(ms []guidance.Maneuver, l narrative.Lang, u narrative.Units) []valhalla.Phrases {
+	out := make([]valhalla.Phrases, len(ms))
+	for i := range ms {
+		var next *guidance.Maneuver
+		if i+1 < len(ms) {
+			next = &ms[i+1]
 		}
-		dep.Geometry = append(dep.Geometry, g...)
-		dep.Toll, dep.Ferry = dep.Toll || s.Toll, dep.Ferry || s.Ferry
+		v := narrative.Verbals(&ms[i], next, l, u)
+		out[i] = valhalla.Phrases{Instruction: narrative.Instruction(&ms[i], next, l), TransitionAlert: v.Alert,
+			Succinct: v.Succinct, Pre: v.Pre, Post: v.Post, MultiCue: v.MultiCue}
 	}
-	arr.Geometry = dep.Geometry[len(dep.Geometry)-1:]
-	return []guidance.Maneuver{dep, arr}
+	return out
 }

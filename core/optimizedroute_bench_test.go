@@ -139,7 +139,7 @@ func BenchmarkOptimizedRoutePhases(b *testing.B) {
 	})
 	b.Run("shape+json", func(b *testing.B) {
 		for b.Loop() {
-			tripBody(q, pts, order, legs).AppendJSON(nil)
+			tripBody(q, order, legs).AppendJSON(nil)
 		}
 	})
 }

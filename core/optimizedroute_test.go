@@ -17,6 +17,7 @@ import (
 type orManeuver struct {
 	Type            int      `json:"type"`
 	Instruction     string   `json:"instruction"`
+	VerbalPre       string   `json:"verbal_pre_transition_instruction"`
 	StreetNames     []string `json:"street_names"`
 	Time            float64  `json:"time"`
 	Length          float64  `json:"length"`
@@ -223,6 +224,21 @@ func TestOptimizedRouteLegs(t *testing.T) {
 	}
 	if km.Trip.Units != "kilometers" || km.Trip.Language != "vi-VN" || mi.Trip.Units != "miles" || mi.Trip.Language != "en-US" {
 		t.Errorf("units/language: %s %s, %s %s", km.Trip.Units, km.Trip.Language, mi.Trip.Units, mi.Trip.Language)
+	}
+	for _, c := range []struct {
+		r         orResponse
+		lang, say string
+	}{{km, "vi", "Đi về hướng"}, {mi, "en", "Head "}} {
+		for k, leg := range c.r.Trip.Legs {
+			if first := leg.Maneuvers[0]; !strings.HasPrefix(first.Instruction, c.say) || !strings.HasPrefix(first.VerbalPre, c.say) {
+				t.Errorf("%s leg %d: departure %q / %q, want %q…", c.lang, k, first.Instruction, first.VerbalPre, c.say)
+			}
+			for i, m := range leg.Maneuvers {
+				if m.Instruction == "" || m.VerbalPre == "" {
+					t.Errorf("%s leg %d maneuver %d: no instruction: %+v", c.lang, k, i, m)
+				}
+			}
+		}
 	}
 	if math.Abs(mi.Trip.Summary.Length*1.609344-km.Trip.Summary.Length) > 0.002 {
 		t.Errorf("%v mi is not %v km", mi.Trip.Summary.Length, km.Trip.Summary.Length)

@@ -6,119 +6,6 @@ import (
 	"github.com/bando-vn/bando/core/shape"
 )
 
-// Valhalla's maneuver type codes (odin's DirectionsLeg_Maneuver_Type; the
-// ones API.md §3.8 lists).
-const (
-	TypeStart            = 1
-	TypeStartRight       = 2
-	TypeStartLeft        = 3
-	TypeDestination      = 4
-	TypeDestinationRight = 5
-	TypeDestinationLeft  = 6
-	TypeContinue         = 8
-	TypeSlightRight      = 9
-	TypeRight            = 10
-	TypeSharpRight       = 11
-	TypeUturnRight       = 12
-	TypeUturnLeft        = 13
-	TypeSharpLeft        = 14
-	TypeLeft             = 15
-	TypeSlightLeft       = 16
-	TypeRampStraight     = 17
-	TypeRampRight        = 18
-	TypeRampLeft         = 19
-	TypeExitRight        = 20
-	TypeExitLeft         = 21
-	TypeStayStraight     = 22
-	TypeStayRight        = 23
-	TypeStayLeft         = 24
-	TypeMerge            = 25
-	TypeRoundaboutEnter  = 26
-	TypeRoundaboutExit   = 27
-	TypeFerryEnter       = 28
-	TypeFerryExit        = 29
-	TypeMergeRight       = 37
-	TypeMergeLeft        = 38
-)
-
-// turnTypes maps a turn's modifier to its type.
-var turnTypes = [...]int{
-	guidance.Straight: TypeContinue, guidance.SlightRight: TypeSlightRight, guidance.Right: TypeRight,
-	guidance.SharpRight: TypeSharpRight, guidance.UTurnRight: TypeUturnRight, guidance.UTurnLeft: TypeUturnLeft,
-	guidance.SharpLeft: TypeSharpLeft, guidance.Left: TypeLeft, guidance.SlightLeft: TypeSlightLeft,
-}
-
-// side is which way a modifier points: -1 left, 0 straight, 1 right.
-func side(m guidance.Modifier) int {
-	switch m {
-	case guidance.SlightRight, guidance.Right, guidance.SharpRight, guidance.UTurnRight:
-		return 1
-	case guidance.SlightLeft, guidance.Left, guidance.SharpLeft, guidance.UTurnLeft:
-		return -1
-	}
-	return 0
-}
-
-// bySide picks the type for a left, straight or right modifier.
-func bySide(m guidance.Modifier, left, straight, right int) int {
-	switch side(m) {
-	case -1:
-		return left
-	case 1:
-		return right
-	}
-	return straight
-}
-
-// ManeuverType is Valhalla's type code for a guidance maneuver. A turn
-// straight on is "continue"; a u-turn without a side turns left (the
-// usual side where traffic keeps right); a ramp leaving a motorway
-// straight on is "ramp straight" (Valhalla's exits are right or left).
-func ManeuverType(m *guidance.Maneuver) int {
-	switch m.Kind {
-	case guidance.Depart:
-		return bySideOfStreet(m.Side, TypeStart, TypeStartLeft, TypeStartRight)
-	case guidance.Arrive:
-		return bySideOfStreet(m.Side, TypeDestination, TypeDestinationLeft, TypeDestinationRight)
-	case guidance.Continue:
-		return TypeContinue
-	case guidance.Turn:
-		if int(m.Modifier) >= 0 && int(m.Modifier) < len(turnTypes) {
-			return turnTypes[m.Modifier]
-		}
-		return TypeContinue
-	case guidance.UTurn:
-		return bySide(m.Modifier, TypeUturnLeft, TypeUturnLeft, TypeUturnRight)
-	case guidance.Fork:
-		return bySide(m.Modifier, TypeStayLeft, TypeStayStraight, TypeStayRight)
-	case guidance.RampOn:
-		return bySide(m.Modifier, TypeRampLeft, TypeRampStraight, TypeRampRight)
-	case guidance.RampOff:
-		return bySide(m.Modifier, TypeExitLeft, TypeRampStraight, TypeExitRight)
-	case guidance.Merge:
-		return bySide(m.Modifier, TypeMergeLeft, TypeMerge, TypeMergeRight)
-	case guidance.RoundaboutEnter:
-		return TypeRoundaboutEnter
-	case guidance.RoundaboutExit:
-		return TypeRoundaboutExit
-	case guidance.FerryEnter:
-		return TypeFerryEnter
-	case guidance.FerryExit:
-		return TypeFerryExit
-	}
-	return TypeContinue
-}
-
-func bySideOfStreet(s guidance.Side, on, left, right int) int {
-	switch s {
-	case guidance.SideLeft:
-		return left
-	case guidance.SideRight:
-		return right
-	}
-	return on
-}
-
 // SideOfStreet is a location's side_of_street: "left", "right", or ""
 // (omitted) when the point is on the road.
 func SideOfStreet(s guidance.Side) string {
@@ -213,7 +100,7 @@ func NewLeg(ms []guidance.Maneuver, ph []Phrases, u Units, tr Travel) Leg {
 }
 
 func maneuverOf(m *guidance.Maneuver, p Phrases, u Units, tr Travel, begin, end int) Maneuver {
-	v := Maneuver{Type: ManeuverType(m), Instruction: p.Instruction,
+	v := Maneuver{Type: m.Valhalla(), Instruction: p.Instruction,
 		VerbalTransitionAlertInstruction: p.TransitionAlert, VerbalSuccinctTransitionInstruction: p.Succinct,
 		VerbalPreTransitionInstruction: p.Pre, VerbalPostTransitionInstruction: p.Post,
 		Time: Num3(m.DurationS), Length: Num3(m.DistanceM / u.Metres), Cost: Num3(m.DurationS),
