@@ -150,6 +150,7 @@ func FuzzServe(f *testing.F) {
 	f.Add("POST", "/v1/forcodes/encode", `{"lat": 21.02, "lng": "105.85", "resolution": [1]}`)
 	f.Add("POST", "/v1/forcodes/decode", `forcodes=HNO4DT45BQNZ&admin_v2=1`)
 	f.Add("POST", "/v1/forcodes/decode", `{"forcodes": null}`)
+	f.Add("GET", `/v1/optimized-route?json={"locations":[{"lat":21.0031,"lon":105.8003},{"lat":"21.004","lon":105.8024},{"lat":21.0005,"lon":105.8}],"costing":"motorcycle","directions_options":{"units":"mi"}}`, "")
 	f.Fuzz(func(t *testing.T, method, target, body string) {
 		r := e.Serve(context.Background(), &Request{Method: method, Target: target, Body: []byte(body)})
 		switch r.Status {
