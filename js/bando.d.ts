@@ -265,6 +265,12 @@ export declare class IntegrityError extends Error {
   readonly path: string; readonly expected: string; readonly actual: string;
 }
 
+/**
+ * Decode an encoded polyline into [lng, lat] pairs (GeoJSON order): precision 5 for
+ * /direction's `overview_polyline` and step polylines, 6 for /optimized-route's leg `shape`.
+ * Throws RangeError on a malformed string.
+ */
+export declare function decodePolyline(encoded: string, precision?: 5 | 6 | number): [number, number][];
 export declare const h3mathImports: Record<string, (...x: number[]) => number>;
 export declare function regionKeys(manifest: Manifest, bbox: BBox): string[];
 
