@@ -49,8 +49,11 @@ export function routePanel({ engine, map, state, v2, fail }) {
       sel = 0;
       state.route = { status: r.status, routes: r.routes.length, ms: performance.now() - t0, vehicle: $("vehicle").value };
       show(true);
+      map.once("idle", () => { state.route.drawn = true; });
     } catch (e) {
-      if (my === seq) fail(out, e);
+      if (my !== seq) return;
+      fail(out, e);
+      state.route = { status: "ERROR", error: String(e), drawn: true };
     }
   }
 

@@ -34,10 +34,13 @@ export function tripPanel({ engine, map, state, v2, fail }) {
         locations, costing: $("costing").value, directions_options: { units: "km", language: $("tripLang").value },
       }, { admin_v2: v2() });
       if (my !== seq) return;
-      show(r.trip, stops);
       state.trip = { ms: performance.now() - t0, order: r.trip.locations.map((l) => l.original_index), legs: r.trip.legs.length, length: r.trip.summary.length, time: r.trip.summary.time };
+      show(r.trip, stops);
+      map.once("idle", () => { state.trip.drawn = true; });
     } catch (e) {
-      if (my === seq) fail(out, e);
+      if (my !== seq) return;
+      fail(out, e);
+      state.trip = { status: "ERROR", error: String(e), drawn: true };
     }
   }
 
