@@ -168,7 +168,11 @@ func (a *altSearch) try(v uint32, accepted []*Path, sets map[*Path]map[uint32]bo
 		return nil, err
 	}
 	cost := a.f.labels[v].d + a.b.labels[v].d
-	ok, err := a.locallyOptimal(es, v, accepted[0].Cost)
+	ok, err := a.shortestHalves(v)
+	if err != nil || !ok {
+		return nil, err
+	}
+	ok, err = a.locallyOptimal(es, v, accepted[0].Cost)
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -288,10 +292,15 @@ func (a *altSearch) locallyOptimal(es []DirEdge, v uint32, bestCost uint32) (boo
 	if vi < 0 {
 		return true, nil // v is the tail of the first inner edge: nothing before it
 	}
+	// the window reaches one node beyond T on each side, so every stretch
+	// of cost T through v lies inside it
 	T := uint32(float64(bestCost) * AltLocalShare)
 	from, fromCost := x, uint32(0)
 	for i := vi - 1; i >= 0; i-- {
 		if cum[vi]-cum[i] >= T {
+			if i > 0 {
+				i--
+			}
 			from, fromCost = heads[i], cum[i]
 			break
 		}
@@ -299,6 +308,7 @@ func (a *altSearch) locallyOptimal(es []DirEdge, v uint32, bestCost uint32) (boo
 	to, toCost := heads[len(heads)-1], cum[len(cum)-1]
 	for i := vi + 1; i < len(heads); i++ {
 		if cum[i]-cum[vi] >= T {
+			i = min(i+1, len(heads)-1)
 			to, toCost = heads[i], cum[i]
 			break
 		}
@@ -308,6 +318,43 @@ func (a *altSearch) locallyOptimal(es []DirEdge, v uint32, bestCost uint32) (boo
 		return false, err
 	}
 	return uint64(toCost-fromCost) <= uint64(d)+10, nil
+}
+
+// shortestHalves: the two halves s → v and v → t are shortest paths. The
+// upward spaces give each half as an upward path, which need not be the
+// shortest; one one-sided upward search from v against the other side's
+// settled space gives the true distance.
+func (a *altSearch) shortestHalves(v uint32) (bool, error) {
+	for _, half := range []struct {
+		space *chSide
+		down  bool
+	}{{a.f, true}, {a.b, false}} {
+		want := half.space.labels[v].d
+		d, err := distanceTo(a.ctx, a.h, v, half.down, half.space, want)
+		if err != nil || d < want {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// distanceTo is the least d(u) + the distance between v and u over the
+// nodes u settled in space, searching from v (backward arcs when down)
+// no further than limit.
+func distanceTo(ctx context.Context, h *rg.CH, v uint32, down bool, space *chSide, limit uint32) (uint32, error) {
+	s := newSide(down)
+	s.seed(v, 0)
+	best := uint32(Inf)
+	for s.top() != Inf && s.top() <= limit && s.top() < best {
+		n, d, ok, err := s.step(ctx, h)
+		if err != nil {
+			return 0, err
+		}
+		if l, found := space.labels[n]; ok && found && l.settled && l.d+d < best {
+			best = l.d + d
+		}
+	}
+	return best, nil
 }
 
 // nodeDistance is the hierarchy distance from node x to node y, searched
