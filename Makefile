@@ -42,6 +42,8 @@ worker:
 	cp worker/src/index.mjs worker/build/index.mjs
 	cp $(BUNDLE)/manifest.json worker/build/assets/
 	cp -R $(BUNDLE)/tiles worker/build/assets/tiles
+	# PAGE=build/demo-page (after make demo-page): the demo page too, served at / (worker/README.md)
+	if [ -n "$(PAGE)" ]; then cp -R $(PAGE) worker/build/assets/page; fi
 	sh worker/size.sh worker/build
 
 wasm:
