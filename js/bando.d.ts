@@ -112,10 +112,14 @@ export interface DirectionStep {
 export interface DirectionLeg {
   distance: TextValue; duration: TextValue; start_address: string; end_address: string;
   start_location: LatLng; end_location: LatLng; steps: DirectionStep[];
+  /** Always empty (Google's shape; no traffic data, no via waypoints). */
+  traffic_speed_entry?: unknown[]; via_waypoint?: unknown[];
 }
 export interface DirectionRoute {
-  bounds: Viewport; legs: DirectionLeg[]; overview_polyline: { points: string };
-  summary: string; warnings: string[]; waypoint_order: number[];
+  bounds: Viewport; legs: DirectionLeg[];
+  /** Google-encoded (precision 5): decodePolyline(points) gives [lng, lat] pairs. */
+  overview_polyline: { points: string };
+  summary: string; warnings: string[]; waypoint_order: number[]; copyrights?: string;
 }
 export interface DirectionResponse {
   geocoded_waypoints: { geocoder_status: string; place_id?: string; types?: string[] }[];
