@@ -4,7 +4,7 @@
 // legs and steps with their html_instructions (only <b> kept), distance and
 // duration texts; a step clicked is highlighted on the map.
 import { decodePolyline } from "./bando/bando.mjs";
-import { $, h, sanitize, letter, lines, lineFeature, fit, km, minutes, describe, Waypoints } from "./ui.mjs";
+import { $, h, sanitize, letter, lines, lineFeature, fit, km, minutes, choices, Waypoints } from "./ui.mjs";
 
 // Google maneuver strings (API.md §3.7) → an arrow.
 const icons = {
@@ -21,6 +21,7 @@ export function routePanel({ engine, map, state, v2, fail }) {
     { suffix: "line", filter: ["==", ["get", "sel"], true], paint: { "line-color": "#1a73e8", "line-width": 6 } },
   ]);
   const drawStep = lines(map, "route-step", [{ suffix: "line", paint: { "line-color": "#f9ab00", "line-width": 7 } }]);
+  choices($("vehicle"), $("lang"), "direction");
   const out = $("routeOut");
   let last = null, sel = 0, seq = 0;
   const wps = new Waypoints($("routeWps"), {
@@ -111,12 +112,8 @@ export function routePanel({ engine, map, state, v2, fail }) {
 
   return {
     waypoints: wps,
-    /** A point chosen on the map (the route tab is open): fills the next row, then names it. */
-    async pick(p) {
-      const pt = { ...p, name: `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}` };
-      const i = wps.set(null, pt);
-      wps.rename(i, pt, await describe(engine, p, v2));
-    },
+    /** A point chosen on the map while this tab is open. */
+    pick: (p) => wps.pick(p),
     /** From the place or click card: "from here" (row 0) or "to here" (the last row). */
     setEnd(which, p) { wps.set(which === "from" ? 0 : wps.points.length - 1, { ...p }); },
     show(on) { draw.show(on); drawStep.show(on); wps.showPins(on); },

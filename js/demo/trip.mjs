@@ -3,7 +3,7 @@
 // visiting order numbered on the map, each leg drawn from its polyline6
 // shape in its own colour, the trip summary and each leg's maneuvers.
 import { decodePolyline } from "./bando/bando.mjs";
-import { $, h, letter, lines, lineFeature, fit, km, minutes, describe, Waypoints } from "./ui.mjs";
+import { $, h, letter, lines, lineFeature, fit, km, minutes, choices, Waypoints } from "./ui.mjs";
 
 const palette = ["#d7263d", "#1b998b", "#2e86de", "#f46036", "#8e44ad", "#c5a100", "#2d3047", "#e84393"];
 
@@ -12,6 +12,7 @@ export function tripPanel({ engine, map, state, v2, fail }) {
     { suffix: "casing", paint: { "line-color": "#ffffff", "line-width": 9 } },
     { suffix: "line", paint: { "line-color": ["get", "color"], "line-width": 5 } },
   ]);
+  choices($("costing"), $("tripLang"), "trip");
   const out = $("tripOut");
   let seq = 0;
   const wps = new Waypoints($("tripWps"), {
@@ -75,12 +76,8 @@ export function tripPanel({ engine, map, state, v2, fail }) {
   return {
     waypoints: wps,
     optimize,
-    /** A point chosen on the map (the trip tab is open): a new stop, then named. */
-    async pick(p) {
-      const pt = { ...p, name: `${p.lat.toFixed(5)}, ${p.lng.toFixed(5)}` };
-      const i = wps.set(null, pt);
-      wps.rename(i, pt, await describe(engine, p, v2));
-    },
+    /** A point chosen on the map while this tab is open. */
+    pick: (p) => wps.pick(p),
     add(p) { wps.set(null, { ...p }); },
     show(on) { draw.show(on); wps.showPins(on); },
   };

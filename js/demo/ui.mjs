@@ -42,6 +42,18 @@ export function h(tag, attrs = {}, ...children) {
   return e;
 }
 
+// The six vehicles: /direction's `vehicle`, /optimized-route's `costing` (API.md §3.7, §3.8), label.
+const vehicles = [["car", "auto", "Ô tô"], ["motor", "motorcycle", "Xe máy"], ["taxi", "taxi", "Taxi"],
+  ["truck", "truck", "Xe tải"], ["bike", "bicycle", "Xe đạp"], ["walking", "pedestrian", "Đi bộ"]];
+const languages = [["vi", "vi-VN", "Tiếng Việt"], ["en", "en-US", "English"]];
+
+/** Fill a vehicle and a language <select>: api "direction" (Google words) or "trip" (Valhalla's). */
+export function choices(vehicleSelect, languageSelect, api) {
+  const col = api === "direction" ? 0 : 1;
+  vehicleSelect.replaceChildren(...vehicles.map((v) => new Option(v[2], v[col])));
+  languageSelect.replaceChildren(...languages.map((l) => new Option(l[2], l[col])));
+}
+
 export const letter = (i) => String.fromCharCode(65 + (i % 26)) + (i >= 26 ? Math.floor(i / 26) : "");
 export const fmt = (x, d = 5) => Number(x).toFixed(d);
 export const km = (m) => (m >= 1000 ? `${(m / 1000).toLocaleString("vi-VN", { maximumFractionDigits: 1 })} km` : `${Math.round(m)} m`);
@@ -82,7 +94,7 @@ export function fit(map, coords, padding = 50) {
 }
 
 /** A short label for a point: the reverse-geocoded name, or its coordinates. */
-export async function describe(engine, { lat, lng }, v2) {
+async function describe(engine, { lat, lng }, v2) {
   try {
     const r = await engine().geocodeReverse({ "point.lat": lat, "point.lon": lng, admin_v2: v2(), size: 1 });
     const p = r.features[0]?.properties;
@@ -119,6 +131,13 @@ export class Waypoints {
     this.render();
     this.o.onChange();
     return i;
+  }
+
+  /** A point clicked on the map: into the next row (see set) named by its coordinates, then by its address. */
+  async pick({ lat, lng }) {
+    const p = { lat, lng, name: `${fmt(lat)}, ${fmt(lng)}` };
+    const i = this.set(null, p);
+    this.rename(i, p, await describe(this.o.engine, p, this.o.v2));
   }
 
   /** Name point p (still at row i) without changing the answer. */

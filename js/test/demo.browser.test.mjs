@@ -12,7 +12,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,7 +34,8 @@ before(async () => {
   }
   if (!existsSync(executablePath)) throw new Error(`${executablePath} missing: apt-get install -y chromium (or set CHROMIUM)`);
   if (!existsSync(osm)) throw new Error(`${osm} missing (real data under ../shared)`);
-  if (!existsSync(join(bundle, "tiles/graph/index.mp"))) { // missing, or built before routing
+  // missing, built before routing, or older than the builder (formats move: rebuild, ~30 s)
+  if (!existsSync(join(bundle, "tiles/graph/index.mp")) || statSync(join(bundle, "manifest.json")).mtimeMs < statSync(join(repoRoot, "build/bando")).mtimeMs) {
     execFileSync(join(repoRoot, "build/bando"), ["build", "-q", "--osm", osm, "--admin", join(repoRoot, "../shared/data/admin"), "--out", bundle], { stdio: "inherit" });
   }
   mkdirSync(out, { recursive: true });
