@@ -37,6 +37,7 @@ func init() {
 		"/v1/address/convert": {method: "GET", shape: convertShape, handler: serveConvert},
 		"/v1/admin/usage":     {method: "GET", shape: fixed(ShapeGoogle), handler: serveUsage},
 		"/v1/distancematrix":  {method: "GET", shape: fixed(ShapeValhalla), handler: serveDistanceMatrix},
+		"/v1/direction":       {method: "GET", shape: fixed(ShapeGoogle), handler: serveDirection},
 		"/v1/optimized-route": {method: "GET", shape: fixed(ShapeValhalla), handler: serveOptimizedRoute},
 		"/v1/geocode/reverse": {method: "GET", shape: reverseShape, handler: serveReverse},
 		"/v1/nearby":          {method: "GET", shape: fixed(ShapePelias), handler: serveNearby},

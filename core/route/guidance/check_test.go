@@ -262,3 +262,51 @@ func polylineRoundTrip(pts []geo.LatLng) error {
 	}
 	return nil
 }
+
+// TestRoundaboutExits: entering Công trường Quốc tế (TP.HCM, raw OSM with
+// junction=roundabout) from Trần Cao Vân, the exits onto Phạm Ngọc Thạch
+// (north-west), Võ Văn Tần and Phạm Ngọc Thạch (south-east) are the 1st,
+// 2nd and 3rd in the anticlockwise order of travel; the exit maneuver
+// repeats the number and the leg's invariants hold.
+func TestRoundaboutExits(t *testing.T) {
+	tiles, _, err := bgraph.FromFile("../../../../shared/data/osm/hcmc-district1-3.osm", "car")
+	if err != nil {
+		t.Fatalf("TP.HCM district 1–3 graph (shared data required): %v", err)
+	}
+	st, err := tile.OpenMap(tiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rg.Open(context.Background(), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	en := search.New(g)
+	c, _ := costing.Get("car")
+	from := geo.LatLng{Lat: 10.7846, Lng: 106.6978}
+	for want, to := range []geo.LatLng{{Lat: 10.7835, Lng: 106.6950}, {Lat: 10.7806, Lng: 106.6940}, {Lat: 10.7818, Lng: 106.6968}} {
+		r, err := en.Route(context.Background(), c, []geo.LatLng{from, to})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms, err := guidance.Build(context.Background(), g, c, &r.Legs[0], r.Points[0], r.Points[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := checkLeg(&r.Legs[0], ms); err != nil {
+			t.Fatalf("to %v: %v\n%s", to, err, dump(ms))
+		}
+		var enter, exit *guidance.Maneuver
+		for k := range ms {
+			switch ms[k].Kind {
+			case guidance.RoundaboutEnter:
+				enter = &ms[k]
+			case guidance.RoundaboutExit:
+				exit = &ms[k]
+			}
+		}
+		if enter == nil || exit == nil || enter.Exit != want+1 || exit.Exit != want+1 || enter.Name != exit.Name || enter.Name == "" {
+			t.Errorf("to %v: want exit %d named on entry and exit:\n%s", to, want+1, dump(ms))
+		}
+	}
+}

@@ -14,7 +14,9 @@ const (
 )
 
 // ModifierOf classes a signed turn angle (right positive) per the
-// thresholds of the Modifier constants.
+// thresholds of the Modifier constants; every u-turn (|a| ≥ 170°) is
+// UTurnLeft, as traffic keeps right in Việt Nam (UTurnRight is left for
+// maneuvers whose side is known otherwise).
 func ModifierOf(angle float64) Modifier {
 	a, right := angle, angle > 0
 	if a < 0 {
@@ -36,7 +38,7 @@ func ModifierOf(angle float64) Modifier {
 	case a < sharpMax:
 		return pick(SharpRight, SharpLeft)
 	}
-	return pick(UTurnRight, UTurnLeft)
+	return UTurnLeft // in right-hand traffic a u-turn is made to the left, whatever the last degrees say
 }
 
 // TurnAngle is the signed angle (right positive) in (-180, 180] turning
