@@ -70,19 +70,26 @@ func BenchmarkOptimizedRoute(b *testing.B) {
 
 // benchTrips serves reqs in turn, reporting median wall and CPU ms.
 func benchTrips(b *testing.B, e *Engine, reqs []*Request) {
-	ctx := context.Background()
+	i := 0
+	b.ReportAllocs()
+	benchMedians(b, func() {
+		if resp := e.Serve(context.Background(), reqs[i%len(reqs)]); resp.Status != 200 {
+			b.Fatalf("status %d", resp.Status)
+		}
+		i++
+	})
+}
+
+// benchMedians runs op in the benchmark loop and reports the medians of
+// its wall and CPU time (cpuclock) in ms.
+func benchMedians(b *testing.B, op func()) {
 	cpuclock.Lock()
 	defer cpuclock.Unlock()
 	var walls, cpus []time.Duration
-	b.ReportAllocs()
-	i := 0
 	for b.Loop() {
 		c0, t0 := cpuclock.Now(), time.Now()
-		if resp := e.Serve(ctx, reqs[i%len(reqs)]); resp.Status != 200 {
-			b.Fatalf("status %d", resp.Status)
-		}
+		op()
 		walls, cpus = append(walls, time.Since(t0)), append(cpus, cpuclock.Now()-c0)
-		i++
 	}
 	b.ReportMetric(medianMS(walls), "p50-ms")
 	b.ReportMetric(medianMS(cpus), "p50-cpu-ms")
@@ -122,24 +129,8 @@ func BenchmarkOptimizedRoutePhases(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Run("matrix", func(b *testing.B) {
-		for b.Loop() {
-			en.Matrix(ctx, c, pts, pts)
-		}
-	})
-	b.Run("matrix+solve", func(b *testing.B) {
-		for b.Loop() {
-			visitOrder(ctx, en, c, pts)
-		}
-	})
-	b.Run("legs", func(b *testing.B) {
-		for b.Loop() {
-			routeOrder(ctx, en, c, pts, order)
-		}
-	})
-	b.Run("shape+json", func(b *testing.B) {
-		for b.Loop() {
-			tripBody(q, order, legs).AppendJSON(nil)
-		}
-	})
+	b.Run("matrix", func(b *testing.B) { benchMedians(b, func() { en.Matrix(ctx, c, pts, pts) }) })
+	b.Run("matrix+solve", func(b *testing.B) { benchMedians(b, func() { visitOrder(ctx, en, c, pts) }) })
+	b.Run("legs", func(b *testing.B) { benchMedians(b, func() { routeOrder(ctx, en, c, pts, order) }) })
+	b.Run("shape+json", func(b *testing.B) { benchMedians(b, func() { tripBody(q, order, legs).AppendJSON(nil) }) })
 }

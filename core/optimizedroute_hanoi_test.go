@@ -21,10 +21,8 @@ import (
 	bgraph "github.com/bando-vn/bando/bundle/graph"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
-	rg "github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/search"
 	"github.com/bando-vn/bando/core/route/snap"
-	"github.com/bando-vn/bando/core/tile"
 	"github.com/bando-vn/bando/core/trip"
 	"github.com/bando-vn/bando/core/trip/triptest"
 )
@@ -47,18 +45,7 @@ var hanoiCar struct {
 func hanoiCarEngine(t *testing.T) *search.Engine {
 	hanoiCar.once.Do(func() {
 		t0 := time.Now()
-		tiles, _, err := bgraph.FromFile("../../shared/data/vn2021/hanoi.osm.pbf", "car")
-		if err != nil {
-			hanoiCar.err = err
-			return
-		}
-		st, err := tile.Open(context.Background(), tile.MapBundle(tiles), 256<<20)
-		if err != nil {
-			hanoiCar.err = err
-			return
-		}
-		g, err := rg.Open(context.Background(), st)
-		hanoiCar.en, hanoiCar.err = search.New(g), err
+		hanoiCar.en, hanoiCar.err = bgraph.EngineFromFile("../../shared/data/vn2021/hanoi.osm.pbf", "car")
 		t.Logf("Hà Nội car graph built in %s", time.Since(t0).Round(time.Second))
 	})
 	if hanoiCar.err != nil {

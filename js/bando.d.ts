@@ -137,6 +137,7 @@ export interface ValhallaManeuver {
   verbal_pre_transition_instruction?: string; verbal_post_transition_instruction?: string;
   verbal_succinct_transition_instruction?: string; street_names?: string[]; time: number; length: number;
   cost: number; begin_shape_index: number; end_shape_index: number; travel_mode: string; travel_type: string;
+  toll?: true; highway?: true; ferry?: true; rough?: true;
   verbal_multi_cue?: true; roundabout_exit_count?: number; sign?: unknown;
 }
 export interface ValhallaSummary {
