@@ -97,9 +97,9 @@ func visitOrder(ctx context.Context, en *search.Engine, c *costing.Profile, pts 
 }
 
 // noPath is Valhalla's 442 naming one pair of the best order that has no
-// path (a 404 with code 442, as 171 is; docs/API.md §3.8).
+// path (HTTP 200 with code 442, API.md §1 "nothing found"; docs/API.md §3.8).
 func noPath(from, to int) error {
-	return (&errs.Error{Kind: errs.NotFound, Param: "locations",
+	return (&errs.Error{Kind: errs.Empty, Param: "locations",
 		Msg: fmt.Sprintf("No path could be found for input: none from locations[%d] to locations[%d]", from, to)}).WithCode(trip.CodeNoPath)
 }
 

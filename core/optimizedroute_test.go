@@ -344,9 +344,9 @@ func TestOptimizedRouteErrors(t *testing.T) {
 		{"unknown costing", orRequest([]geo.LatLng{loopNW, loopNE}, `,"costing":"rocket"`), 400, 125, "costing"},
 		{"bad location", `{"locations":[{"lat":91,"lon":105},{"lat":21,"lon":105}]}`, 400, 130, "locations[0]"},
 		{"too many", orRequest(many, ""), 400, 150, "locations"},
-		{"at sea", orRequest([]geo.LatLng{loopNW, {Lat: 16, Lng: 112}}, ""), 404, 171, "locations[1]"},
-		{"disconnected", orRequest([]geo.LatLng{loopNW, lowerW}, ""), 404, 442, "No path"},
-		{"disconnected middle", orRequest([]geo.LatLng{loopNW, upperMid, loopNE}, ""), 404, 442, "No path"},
+		{"at sea", orRequest([]geo.LatLng{loopNW, {Lat: 16, Lng: 112}}, ""), 200, 171, "locations[1]"},
+		{"disconnected", orRequest([]geo.LatLng{loopNW, lowerW}, ""), 200, 442, "No path"},
+		{"disconnected middle", orRequest([]geo.LatLng{loopNW, upperMid, loopNE}, ""), 200, 442, "No path"},
 		{"bad units", orRequest([]geo.LatLng{loopNW, loopNE}, `,"units":"furlongs"`), 400, 100, "units"},
 	} {
 		status, r := getOR(t, e, c.js)
