@@ -123,6 +123,11 @@ func (b *builder) events() ([]event, error) {
 		if d < 0.5 || d > total-0.5 { // the leg starts or ends at this node
 			continue
 		}
+		if quiet, err := b.quiet(node, prev, cur, curName, curRef); err != nil {
+			return nil, err
+		} else if quiet {
+			continue
+		}
 		before, after := b.l.bearingsAt(d, 0)
 		ev := event{step: i, d: d, angle: TurnAngle(before, after), before: before, after: after, name: cur.Name, ref: cur.Ref}
 		ev.mod = ModifierOf(ev.angle)
@@ -147,6 +152,21 @@ func (b *builder) events() ([]event, error) {
 		}
 	}
 	return evs, nil
+}
+
+// quiet: a node where the road merely goes on — no other edge meets it,
+// nothing about the road changes but possibly an unknown name — needs no
+// geometry to know that nothing is said there.
+func (b *builder) quiet(node uint32, prev, cur *search.Step, curName, curRef string) (bool, error) {
+	if prev.Roundabout != cur.Roundabout || prev.Ferry != cur.Ferry || prev.Edge == cur.Edge ||
+		highway(prev.Class) != highway(cur.Class) || link(prev.Class) != link(cur.Class) {
+		return false, nil
+	}
+	if !sameRoad(cur.Name, cur.Ref, curName, curRef) && (cur.Name != "" || cur.Ref != "") {
+		return false, nil
+	}
+	adj, _, err := b.g.Adjacent(b.ctx, node)
+	return len(adj) <= 2, err
 }
 
 // firstName is the name of the road the leg starts on (its first step

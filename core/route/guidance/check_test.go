@@ -197,14 +197,12 @@ func checkLeg(leg *search.Leg, ms []guidance.Maneuver) error {
 
 // checkAngles recomputes each maneuver's bearings from the leg geometry.
 func checkAngles(all []geo.LatLng, ms []guidance.Maneuver) error {
-	d := 0.0
+	idx := 0 // index in all of the maneuver's first point
 	for k, m := range ms {
 		if k > 0 {
-			g := ms[k-1].Geometry
-			for i := 1; i < len(g); i++ {
-				d += geo.DistanceM(g[i-1], g[i])
-			}
+			idx += len(ms[k-1].Geometry) - 1
 		}
+		d := guidance.Length(all[:idx+1])
 		if m.Kind == guidance.Depart || m.Kind == guidance.Arrive {
 			continue
 		}

@@ -32,12 +32,16 @@ func (b *builder) junctionOptions(n, in, out uint32, outFwd bool, before float64
 		if e == in || e == out && fwd == outFwd {
 			continue
 		}
-		info, err := b.g.EdgeInfo(b.ctx, e)
+		ed, err := b.g.Edge(b.ctx, e)
 		if err != nil {
 			return nil, err
 		}
-		if _, ok := b.c.EdgeCost(info.Edge, fwd); !ok {
+		if _, ok := b.c.EdgeCost(ed, fwd); !ok {
 			continue
+		}
+		info, err := b.g.EdgeInfo(b.ctx, e) // the geometry only of the ways the vehicle may take
+		if err != nil {
+			return nil, err
 		}
 		br := edgeBearing(info, fwd)
 		opts = append(opts, option{angle: TurnAngle(before, br), class: info.Class, name: info.Name, ref: info.Ref,

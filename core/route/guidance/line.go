@@ -1,16 +1,24 @@
 package guidance
 
 import (
+	"math"
 	"sort"
 
 	"github.com/bando-vn/bando/core/geo"
 )
 
 // line is a leg's geometry as one polyline with cumulative distances.
+// Distances and bearings are planar (an equirectangular projection at the
+// first point's latitude): over a city-sized leg they differ from the
+// great-circle ones by parts per million, and they cost no trigonometry
+// per point.
 type line struct {
-	pts []geo.LatLng
-	cum []float64
+	pts  []geo.LatLng
+	cum  []float64
+	kLng float64 // cos(latitude of the first point)
 }
+
+const metresPerDeg = geo.EarthRadiusM * math.Pi / 180
 
 // add appends a point (a repeat of the last point is dropped) and returns
 // its index.
@@ -19,12 +27,26 @@ func (l *line) add(p geo.LatLng) int {
 		if l.pts[n-1] == p {
 			return n - 1
 		}
-		l.cum = append(l.cum, l.cum[n-1]+geo.DistanceM(l.pts[n-1], p))
+		l.cum = append(l.cum, l.cum[n-1]+l.dist(l.pts[n-1], p))
 	} else {
+		l.kLng = math.Cos(p.Lat * math.Pi / 180)
 		l.cum = append(l.cum, 0)
 	}
 	l.pts = append(l.pts, p)
 	return len(l.pts) - 1
+}
+
+func (l *line) dist(a, b geo.LatLng) float64 {
+	return math.Hypot(b.Lat-a.Lat, (b.Lng-a.Lng)*l.kLng) * metresPerDeg
+}
+
+// Length is a polyline's length as Build measures it along a leg.
+func Length(pts []geo.LatLng) float64 {
+	var l line
+	for _, p := range pts {
+		l.add(p)
+	}
+	return l.length()
 }
 
 func (l *line) length() float64 {
@@ -66,7 +88,11 @@ func (l *line) bearing(d0, d1 float64) float64 {
 	if a == b {
 		return 0
 	}
-	return geo.BearingDeg(a, b)
+	br := math.Atan2((b.Lng-a.Lng)*l.kLng, b.Lat-a.Lat) * 180 / math.Pi
+	if br < 0 {
+		br += 360
+	}
+	return br
 }
 
 // Bearings are the bearings before and after a point d metres along a

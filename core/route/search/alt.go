@@ -41,17 +41,9 @@ const (
 // order of cost. Without a hierarchy for the costing it returns the best
 // only.
 func (en *Engine) Alternatives(ctx context.Context, c Costing, s, t snap.Point, n int) ([]*Path, error) {
-	best, err := en.Path(ctx, c, s, t)
-	if err != nil || n <= 1 {
-		if best == nil {
-			return nil, err
-		}
-		return []*Path{best}, err
-	}
-	out := []*Path{best}
 	h := en.G.Hierarchy(c.Name(), c.Fingerprint())
-	if h == nil || en.NoHierarchy || len(best.Edges) < 2 {
-		return out, nil
+	if h == nil || en.NoHierarchy || n <= 1 || s.Edge == t.Edge {
+		return en.bestOnly(ctx, c, s, t)
 	}
 	se, err := newEnd(ctx, en.G, c, s)
 	if err != nil {
@@ -61,10 +53,21 @@ func (en *Engine) Alternatives(ctx context.Context, c Costing, s, t snap.Point, 
 	if err != nil {
 		return nil, err
 	}
-	a := &altSearch{ctx: ctx, g: en.G, h: h, c: c, s: se, t: te, limit: uint32(float64(best.Cost) * AltMaxStretch)}
-	if err := a.spaces(); err != nil {
+	a := &altSearch{ctx: ctx, g: en.G, h: h, c: c, s: se, t: te}
+	meet, err := a.spaces()
+	if err != nil || meet == noParent {
 		return nil, err
 	}
+	best, err := a.best(meet)
+	if errors.Is(err, errBroken) { // the relaxed best breaks a turn rule: the exact search answers
+		if best, err = en.Path(ctx, c, s, t); err != nil {
+			return nil, err
+		}
+	} else if err != nil {
+		return nil, err
+	}
+	a.limit = uint32(float64(best.Cost) * AltMaxStretch)
+	out := []*Path{best}
 	sets := map[*Path]map[uint32]bool{best: edgeSet(best.Edges)}
 	for _, v := range a.candidates(best) {
 		if len(out) >= n || a.tries >= AltMaxTries {
@@ -83,6 +86,15 @@ func (en *Engine) Alternatives(ctx context.Context, c Costing, s, t snap.Point, 
 	return out, nil
 }
 
+// bestOnly is Path's answer as a one-route list.
+func (en *Engine) bestOnly(ctx context.Context, c Costing, s, t snap.Point) ([]*Path, error) {
+	p, err := en.Path(ctx, c, s, t)
+	if err != nil {
+		return nil, err
+	}
+	return []*Path{p}, nil
+}
+
 // altSearch is one alternatives query: both upward search spaces run to
 // the stretch limit.
 type altSearch struct {
@@ -96,21 +108,50 @@ type altSearch struct {
 	tries int
 }
 
-// spaces settles both upward spaces up to the stretch limit.
-func (a *altSearch) spaces() error {
+// spaces runs both upward searches, smaller distance first as CHPath
+// does, but on past the meeting until both exceed AltMaxStretch × the
+// best meeting cost; it returns the best meeting node (noParent and
+// ErrNoPath when the spaces never meet).
+func (a *altSearch) spaces() (uint32, error) {
 	a.f, a.b = newSide(false), newSide(true)
 	a.f.seed(a.s.e.V, a.s.toV)
 	a.f.seed(a.s.e.U, a.s.toU)
 	a.b.seed(a.t.e.U, a.t.fromU)
 	a.b.seed(a.t.e.V, a.t.fromV)
-	for _, side := range []*chSide{a.f, a.b} {
-		for side.top() <= a.limit && side.top() != Inf {
-			if _, _, _, err := side.step(a.ctx, a.h); err != nil {
-				return err
-			}
+	best, meet := uint64(Inf), noParent
+	for {
+		side, other := a.f, a.b
+		if a.b.top() < a.f.top() {
+			side, other = a.b, a.f
+		}
+		if top := side.top(); top == Inf || float64(top) > AltMaxStretch*float64(best) {
+			break
+		}
+		n, d, ok, err := side.step(a.ctx, a.h)
+		if err != nil {
+			return noParent, err
+		}
+		if l, found := other.labels[n]; ok && found && l.settled && uint64(d)+uint64(l.d) < best {
+			best, meet = uint64(d)+uint64(l.d), n
 		}
 	}
-	return nil
+	if meet == noParent {
+		return noParent, ErrNoPath
+	}
+	return meet, nil
+}
+
+// best is the path through the best meeting node, checked as CHPath
+// checks its answer (errBroken when it breaks a turn rule).
+func (a *altSearch) best(meet uint32) (*Path, error) {
+	es, err := a.via(meet)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkTurns(a.ctx, a.g, a.c, es); err != nil {
+		return nil, err
+	}
+	return &Path{Cost: a.f.labels[meet].d + a.b.labels[meet].d, Edges: es, From: a.s.pt, To: a.t.pt}, nil
 }
 
 // candidates are the via nodes settled by both spaces within the limit,
