@@ -337,21 +337,29 @@ func (b *builder) mergeSide(ev *event, node, in uint32) (bool, error) {
 	return true, nil
 }
 
-// foldUTurns merges two turns that are one maneuver on the ground into
-// one at the first point, its angle from the bearing before the first to
-// the bearing after the second: two same-side turns less than connectorM
-// apart that together turn back (a u-turn through a gap in a median), and
-// any two turns less than jogM apart (a staggered junction: right then
-// left is "straight on").
+// foldUTurns merges two maneuvers that are one on the ground into one at
+// the first point. A name change within ShortM of a maneuver names that
+// maneuver's road. Two turns become one whose angle runs from the bearing
+// before the first to the bearing after the second: two same-side turns
+// less than connectorM apart that together turn back (a u-turn through a
+// gap in a median), and any two turns less than jogM apart (a staggered
+// junction: right then left is "straight on").
 func (b *builder) foldUTurns(evs []event) []event {
 	out := evs[:0]
 	for i := 0; i < len(evs); i++ {
 		e := evs[i]
-		if i+1 < len(evs) && foldable(e, evs[i+1]) {
+		switch {
+		case i+1 < len(evs) && foldable(e, evs[i+1]):
 			f := evs[i+1]
 			e.after, e.afterM, e.angle, e.name, e.ref = f.after, f.d-e.d, TurnAngle(e.before, f.after), f.name, f.ref
 			e.mod = ModifierOf(e.angle)
 			b.turn(&e)
+			i++
+		case i+1 < len(evs) && evs[i+1].kind == Continue && evs[i+1].d-e.d < ShortM && e.kind != Depart:
+			// a name held for a few metres after a maneuver gives way to the
+			// next one: "turn left onto Đại Cồ Việt", not onto the 14 m of
+			// Xã Đàn before it
+			e.name, e.ref = evs[i+1].name, evs[i+1].ref
 			i++
 		}
 		out = append(out, e)
