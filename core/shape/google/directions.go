@@ -175,6 +175,9 @@ func legOf(lg LegIn, ms []guidance.Maneuver, mode string, l narrative.Lang) DirL
 		d0, t0 := math.Round(cumD), math.Round(cumT)
 		cumD += m.DistanceM
 		cumT += m.DurationS
+		if k == len(ms)-2 { // the last stretch ends at the leg's totals, whatever the float sums say
+			cumD, cumT = lg.DistanceM, lg.DurationS
+		}
 		dv, tv := math.Round(cumD)-d0, math.Round(cumT)-t0
 		st := DirStep{Distance: TextValue{narrative.Distance(dv, l, narrative.Km), int(dv)},
 			Duration:         TextValue{narrative.Duration(tv, l), int(tv)},
