@@ -131,7 +131,8 @@ func TestHanoiInvariants(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d routes checked; maneuvers by kind: %v", routed, n, counts)
-	if routed < n*8/10 || counts[guidance.Turn] == 0 || counts[guidance.Fork] == 0 || counts[guidance.Merge] == 0 {
+	// Hoàn Kiếm (the wasm stand-in) has no expressway: no merge to expect there
+	if routed < n*8/10 || counts[guidance.Turn] == 0 || counts[guidance.Fork] == 0 || counts[guidance.Merge] == 0 && runtime.GOOS != "js" {
 		t.Fatalf("test too weak: %d routed, kinds %v", routed, counts)
 	}
 }
