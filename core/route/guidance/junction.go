@@ -1,6 +1,8 @@
 package guidance
 
 import (
+	"encoding/binary"
+	"errors"
 	"math"
 	"strings"
 
@@ -32,22 +34,84 @@ func (b *builder) junctionOptions(n, in, out uint32, outFwd bool, before float64
 		if e == in || e == out && fwd == outFwd {
 			continue
 		}
-		ed, err := b.g.Edge(b.ctx, e)
+		t, i, err := b.g.EdgeTile(b.ctx, e)
 		if err != nil {
 			return nil, err
 		}
+		ed := &t.Edges[i]
 		if _, ok := b.c.EdgeCost(ed, fwd); !ok {
 			continue
 		}
-		info, err := b.g.EdgeInfo(b.ctx, e) // the geometry only of the ways the vehicle may take
+		br, err := packedBearing(t.Geom[t.GeomOff[i]:t.GeomOff[i+1]], fwd)
 		if err != nil {
 			return nil, err
 		}
-		br := edgeBearing(info, fwd)
-		opts = append(opts, option{angle: TurnAngle(before, br), class: info.Class, name: info.Name, ref: info.Ref,
-			roundabout: info.Has(rg.FlagRoundabout), minor: minor(info.Edge)})
+		opts = append(opts, option{angle: TurnAngle(before, br), class: ed.Class, name: t.Strings[ed.Name], ref: t.Strings[ed.Ref],
+			roundabout: ed.Has(rg.FlagRoundabout), minor: minor(ed)})
 	}
 	return opts, nil
+}
+
+// packedBearing is the bearing leaving an edge's end node into the edge
+// over up to ApproachM metres (from U when fwd, else from V), read from
+// the edge's packed geometry (FORMAT.md §3: zigzag varint deltas of 1e-7°
+// from the previous point) without decoding it into slices: going
+// forward it stops at ApproachM, going backward it keeps the last 32
+// points.
+func packedBearing(geom []byte, fwd bool) (float64, error) {
+	var ring [32]geo.LatLng
+	n := 0
+	var la, lo int64
+	for len(geom) > 0 {
+		dl, k := binary.Varint(geom)
+		if k <= 0 {
+			return 0, errors.New("guidance: corrupt edge geometry")
+		}
+		dg, m := binary.Varint(geom[k:])
+		if m <= 0 {
+			return 0, errors.New("guidance: corrupt edge geometry")
+		}
+		geom = geom[k+m:]
+		la, lo = la+dl, lo+dg
+		ring[n%len(ring)] = geo.PointE7(int32(la), int32(lo))
+		n++
+		if fwd && n > 1 && planarM(ring[0], ring[(n-1)%len(ring)]) >= ApproachM {
+			break
+		}
+	}
+	if n < 2 {
+		return 0, nil
+	}
+	if fwd {
+		return planarBearing(ring[0], ring[(n-1)%len(ring)]), nil
+	}
+	end := ring[(n-1)%len(ring)]
+	far := end
+	for k := n - 2; k >= 0 && k > n-1-len(ring); k-- {
+		far = ring[k%len(ring)]
+		if planarM(end, far) >= ApproachM {
+			break
+		}
+	}
+	return planarBearing(end, far), nil
+}
+
+// planarM and planarBearing measure as line does, over a few metres.
+func planarM(a, b geo.LatLng) float64 {
+	k := math.Cos(a.Lat * math.Pi / 180)
+	return math.Hypot(b.Lat-a.Lat, (b.Lng-a.Lng)*k) * metresPerDeg
+}
+
+func planarBearing(a, b geo.LatLng) float64 {
+	if a == b {
+		return 0
+	}
+	k := math.Cos(a.Lat * math.Pi / 180)
+	br := math.Atan2((b.Lng-a.Lng)*k, b.Lat-a.Lat) * 180 / math.Pi
+	if br < 0 {
+		br += 360
+	}
+	return br
 }
 
 // arriving lists the bearings of travel on the other highway-class edges
@@ -63,40 +127,22 @@ func (b *builder) arriving(n, in uint32) ([]float64, error) {
 		if e == in {
 			continue
 		}
-		info, err := b.g.EdgeInfo(b.ctx, e)
+		t, i, err := b.g.EdgeTile(b.ctx, e)
 		if err != nil {
 			return nil, err
 		}
+		ed := &t.Edges[i]
 		// arriving at n means traversing the edge towards n: backward when n is U
-		if _, ok := b.c.EdgeCost(info.Edge, !nIsU); !ok || !highway(info.Class) {
+		if _, ok := b.c.EdgeCost(ed, !nIsU); !ok || !highway(ed.Class) {
 			continue
 		}
-		out = append(out, math.Mod(edgeBearing(info, nIsU)+180, 360))
+		br, err := packedBearing(t.Geom[t.GeomOff[i]:t.GeomOff[i+1]], nIsU)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, math.Mod(br+180, 360))
 	}
 	return out, nil
-}
-
-// edgeBearing is the bearing leaving an edge's end node into the edge over
-// up to ApproachM metres: from U when fwd, else from V.
-func edgeBearing(info rg.EdgeInfo, fwd bool) float64 {
-	n := len(info.Lat)
-	if n < 2 {
-		return 0
-	}
-	pt := func(k int) geo.LatLng {
-		if !fwd {
-			k = n - 1 - k
-		}
-		return geo.PointE7(info.Lat[k], info.Lng[k])
-	}
-	var l line
-	for k := 0; k < n; k++ {
-		l.add(pt(k))
-		if l.length() >= ApproachM {
-			break
-		}
-	}
-	return l.bearing(0, ApproachM)
 }
 
 // minor: roads that do not count as a competing way out for a vehicle on
