@@ -70,6 +70,11 @@ func Build(ctx context.Context, g *rg.Graph, c search.Costing, leg *search.Leg, 
 		return nil, errors.New("guidance: a leg without steps")
 	}
 	b := &builder{ctx: ctx, g: g, c: c, leg: leg, starts: make([]int, n+1)}
+	total := 0
+	for i := range leg.Steps {
+		total += len(leg.Steps[i].Geometry)
+	}
+	b.l.pts, b.l.cum = make([]geo.LatLng, 0, total), make([]float64, 0, total)
 	for i := range leg.Steps {
 		b.starts[i] = len(b.l.pts) - 1
 		for k, p := range leg.Steps[i].Geometry {

@@ -137,7 +137,13 @@ func routeOf(r RouteIn, waypoints int, mode string, l narrative.Lang) DirRoute {
 		out.WaypointOrder[i] = i
 	}
 	var box geo.BBox
-	var all []geo.LatLng
+	n := 0
+	for _, lg := range r.Legs {
+		for k := range lg.Maneuvers {
+			n += len(lg.Maneuvers[k].Geometry)
+		}
+	}
+	all := make([]geo.LatLng, 0, n)
 	for _, lg := range r.Legs {
 		ms := guidance.FoldRoundaboutExits(lg.Maneuvers)
 		out.Legs = append(out.Legs, legOf(lg, ms, mode, l))
