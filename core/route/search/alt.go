@@ -18,7 +18,11 @@ import (
 // with no further search. A penalty method would rerun a full search per
 // alternative on the base graph, orders of magnitude slower.
 //
-// A candidate is accepted when it meets the admissibility limits:
+// The path through a candidate v is the shortest s → v → t: each half is
+// the shorter of the upward path the spaces give and the one a one-sided
+// search from v finds meeting the other space (an upward path is not
+// always a shortest one). A candidate is accepted when it meets the
+// admissibility limits:
 //   - stretch: its cost is at most AltMaxStretch × the best cost;
 //   - sharing: at most AltMaxShare of its length lies on any better route;
 //   - no loops: it visits no node twice and breaks no turn rule;
@@ -182,12 +186,12 @@ func (a *altSearch) candidates(best *Path) []uint32 {
 
 // try builds the path via v and returns it when admissible (nil when not).
 func (a *altSearch) try(v uint32, accepted []*Path, sets map[*Path]map[uint32]bool) (*Path, error) {
-	es, err := a.via(v)
+	es, cost, err := a.shortestVia(v)
 	if err != nil || es == nil {
 		return nil, err
 	}
 	// the same path (or a near copy) may come through several via nodes:
-	// the sharing test against accepted routes rejects it before any search
+	// the sharing test against accepted routes rejects it first
 	lens, total, err := a.lengths(es)
 	if err != nil {
 		return nil, err
@@ -208,12 +212,7 @@ func (a *altSearch) try(v uint32, accepted []*Path, sets map[*Path]map[uint32]bo
 		}
 		return nil, err
 	}
-	cost := a.f.labels[v].d + a.b.labels[v].d
-	ok, err := a.shortestHalves(v)
-	if err != nil || !ok {
-		return nil, err
-	}
-	ok, err = a.locallyOptimal(es, v, accepted[0].Cost)
+	ok, err := a.locallyOptimal(es, v, accepted[0].Cost)
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -361,41 +360,74 @@ func (a *altSearch) locallyOptimal(es []DirEdge, v uint32, bestCost uint32) (boo
 	return uint64(toCost-fromCost) <= uint64(d)+10, nil
 }
 
-// shortestHalves: the two halves s → v and v → t are shortest paths. The
-// upward spaces give each half as an upward path, which need not be the
-// shortest; one one-sided upward search from v against the other side's
-// settled space gives the true distance.
-func (a *altSearch) shortestHalves(v uint32) (bool, error) {
-	for _, half := range []struct {
-		space *chSide
-		down  bool
-	}{{a.f, true}, {a.b, false}} {
-		want := half.space.labels[v].d
-		d, err := distanceTo(a.ctx, a.h, v, half.down, half.space, want)
-		if err != nil || d < want {
-			return false, err
-		}
+// shortestVia is the shortest path from s through v to t and its cost
+// (nil beyond the stretch limit). The upward spaces give each half only as
+// an upward path, which need not be a shortest one; a one-sided upward
+// search from v meeting the other side's settled space gives the true
+// shortest half, unpacked through its meeting node.
+func (a *altSearch) shortestVia(v uint32) ([]DirEdge, uint32, error) {
+	// s → v: a.f from s up to u, then down from u to v (a backward search from v)
+	toV, du, dIn, err := a.half(v, a.f, true)
+	if err != nil || toV == nil {
+		return nil, 0, err
 	}
-	return true, nil
+	// v → t: up from v to w (a forward search from v), then a.b's chain from w down to t
+	fromV, dw, dOut, err := a.half(v, a.b, false)
+	if err != nil || fromV == nil {
+		return nil, 0, err
+	}
+	cost := uint64(dIn) + uint64(dOut)
+	if cost > uint64(a.limit) {
+		return nil, 0, nil
+	}
+	upS, froot, err := unpackChain(a.ctx, a.h, a.f, du)
+	if err != nil {
+		return nil, 0, err
+	}
+	downT, broot, err := unpackChain(a.ctx, a.h, a.b, dw)
+	if err != nil {
+		return nil, 0, err
+	}
+	es := make([]DirEdge, 0, len(upS)+len(toV.edges)+len(fromV.edges)+len(downT)+2)
+	es = append(es, DirEdge{a.s.pt.Edge, froot == a.s.e.V})
+	es = append(es, upS...)
+	es = append(es, toV.edges...)
+	es = append(es, fromV.edges...)
+	es = append(es, downT...)
+	es = append(es, DirEdge{a.t.pt.Edge, broot == a.t.e.U})
+	return trimEnds(es, a.s.pt.Fraction, a.t.pt.Fraction), uint32(cost), nil
 }
 
-// distanceTo is the least d(u) + the distance between v and u over the
-// nodes u settled in space, searching from v (backward arcs when down)
-// no further than limit.
-func distanceTo(ctx context.Context, h *rg.CH, v uint32, down bool, space *chSide, limit uint32) (uint32, error) {
+// halfPath is the part of a half found by the search from v: the edges
+// between the meeting node and v, in travel order.
+type halfPath struct{ edges []DirEdge }
+
+// half searches from v (backward arcs when down) against space, no
+// further than space's own label of v, and returns the edges between the
+// best meeting node u and v in travel order, u, and the half's cost
+// (space's distance to u plus the search's distance from v).
+func (a *altSearch) half(v uint32, space *chSide, down bool) (*halfPath, uint32, uint32, error) {
+	limit := space.labels[v].d
 	s := newSide(down)
 	s.seed(v, 0)
-	best := uint32(Inf)
+	best, meet := uint32(Inf), noParent
 	for s.top() != Inf && s.top() <= limit && s.top() < best {
-		n, d, ok, err := s.step(ctx, h)
+		n, d, ok, err := s.step(a.ctx, a.h)
 		if err != nil {
-			return 0, err
+			return nil, 0, 0, err
 		}
 		if l, found := space.labels[n]; ok && found && l.settled && l.d+d < best {
-			best = l.d + d
+			best, meet = l.d+d, n
 		}
 	}
-	return best, nil
+	if meet == noParent {
+		return nil, 0, 0, nil
+	}
+	es, _, err := unpackChain(a.ctx, a.h, s, meet)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	return &halfPath{es}, meet, best, nil
 }
 
 // nodeDistance is the hierarchy distance from node x to node y, searched
