@@ -10,6 +10,7 @@ import (
 	"github.com/bando-vn/bando/core/convert"
 	"github.com/bando-vn/bando/core/errs"
 	"github.com/bando-vn/bando/core/geo"
+	"github.com/bando-vn/bando/core/openhours"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/search"
@@ -133,5 +134,22 @@ func (e *Engine) enrich(ctx context.Context, p *place.Place, ref *geo.LatLng, v2
 	case "old_district", "new_ward":
 		names.Ward = ""
 	}
-	return shape.Place{Place: p, Admin: names, DistanceM: shape.Meters(ref, p.Point())}, nil
+	return shape.Place{Place: p, Admin: names, DistanceM: shape.Meters(ref, p.Point()), OpeningHours: openingHours(p)}, nil
+}
+
+// openingHours parses a place's opening_hours tag; nil when it has none or
+// the value does not parse (API.md §3.10: null then).
+func openingHours(p *place.Place) []openhours.Period {
+	v := p.Tag("opening_hours")
+	if v == "" {
+		return nil
+	}
+	ps, err := openhours.Parse(v)
+	if err != nil {
+		return nil
+	}
+	if ps == nil {
+		ps = []openhours.Period{} // parsed, never open ("off"): [] rather than null
+	}
+	return ps
 }

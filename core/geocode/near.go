@@ -143,14 +143,41 @@ func AnyCategory(slugs []string) func(*place.Place) bool {
 	}
 }
 
-// Reverse returns the places nearest the point within radiusKm: venues (POIs) first by
-// distance, then other places (localities, neighbourhoods) by distance; at most size.
-func Reverse(ctx context.Context, st *tile.Store, center geo.LatLng, radiusKm float64, size int) ([]Hit, error) {
-	isVenue := func(p *place.Place) bool { return p.Layer == "venue" }
-	hits, err := Near(ctx, st, center, radiusKm, size, isVenue)
-	if err != nil || len(hits) == size {
-		return hits, err
+// reverseTiers order reverse geocoding's answers (API.md §3.5): the nearest address or POI
+// first, then streets, then other named places (neighbourhoods, villages). Administrative
+// units are not among them: the API layer names the units containing the point.
+var reverseTiers = []func(*place.Place) bool{
+	func(p *place.Place) bool { return p.Layer == "venue" || p.Layer == "address" },
+	func(p *place.Place) bool { return p.Layer == "street" },
+	func(p *place.Place) bool {
+		return p.Layer != "venue" && p.Layer != "address" && p.Layer != "street" && !isAdminUnit(p)
+	},
+}
+
+// isAdminUnit: a place made from an administrative unit (category "admin").
+func isAdminUnit(p *place.Place) bool {
+	for _, c := range p.Category {
+		if c == "admin" {
+			return true
+		}
 	}
-	others, err := Near(ctx, st, center, radiusKm, size-len(hits), func(p *place.Place) bool { return !isVenue(p) })
-	return append(hits, others...), err
+	return false
+}
+
+// Reverse returns the places nearest the point within radiusKm, at most size: addresses
+// (bare house numbers included) and POIs by distance, then streets by distance, then other
+// named places by distance.
+func Reverse(ctx context.Context, st *tile.Store, center geo.LatLng, radiusKm float64, size int) ([]Hit, error) {
+	var hits []Hit
+	for _, tier := range reverseTiers {
+		if len(hits) == size {
+			break
+		}
+		more, err := Near(ctx, st, center, radiusKm, size-len(hits), tier)
+		if err != nil {
+			return nil, err
+		}
+		hits = append(hits, more...)
+	}
+	return hits, nil
 }

@@ -45,7 +45,9 @@ func GeocodeOf(rs []shape.Place) Geocoded {
 				comps = append(comps, AddressComponent{LongName: v, ShortName: v, Types: types})
 			}
 		}
-		add(r.Name, "point_of_interest")
+		if r.Layer != "address" { // an address's name is its house number and street
+			add(r.Name, "point_of_interest")
+		}
 		add(house, "street_number")
 		add(street, "route")
 		for _, u := range []struct{ name, kind string }{{r.Admin.Ward, "administrative_area_level_3"},

@@ -83,6 +83,9 @@ func FeatureOf(r *shape.Place, v2 bool) Feature {
 	if props.Category == nil {
 		props.Category = []string{}
 	}
+	if r.OpeningHours != nil {
+		props.OpeningHours = r.OpeningHours
+	}
 	if v2 {
 		props.County = ""
 	}
