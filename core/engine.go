@@ -10,6 +10,8 @@ import (
 	"github.com/bando-vn/bando/core/convert"
 	"github.com/bando-vn/bando/core/errs"
 	"github.com/bando-vn/bando/core/geo"
+	"github.com/bando-vn/bando/core/geocode"
+	"github.com/bando-vn/bando/core/geocode/addr"
 	"github.com/bando-vn/bando/core/openhours"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/route/graph"
@@ -66,8 +68,14 @@ type Engine struct {
 	adminOnce sync.Once
 	admin     *admin.Lookup // nil without an admin layer
 
+	gazMu sync.Mutex
+	gaz   *gazetteer // built on first use from admin/units: conversion and forward geocoding
+
 	convMu sync.Mutex
 	conv   *convert.Converter // built on first use from admin/units (addressconvert.go)
+
+	fwdMu sync.Mutex
+	fwd   *geocode.Forwarder // built on first use (forward.go)
 
 	routeOnce sync.Once
 	route     *search.Engine // nil without a graph layer
@@ -98,6 +106,32 @@ func (e *Engine) adminLookup() *admin.Lookup {
 		}
 	})
 	return e.admin
+}
+
+// gazetteer is the units of both structures and their name index.
+type gazetteer struct {
+	units *admin.Units
+	names *addr.Gazetteer
+}
+
+// gazetteer returns the engine's units and their gazetteer, built on first use; nil without
+// an admin layer (or without its units tile).
+func (e *Engine) gazetteer(ctx context.Context) (*gazetteer, error) {
+	e.gazMu.Lock()
+	defer e.gazMu.Unlock()
+	if e.gaz != nil {
+		return e.gaz, nil
+	}
+	l := e.adminLookup()
+	if l == nil || !e.store.Has(admin.UnitsKey) {
+		return nil, nil
+	}
+	u, err := l.Units(ctx)
+	if err != nil {
+		return nil, err
+	}
+	e.gaz = &gazetteer{units: u, names: addr.NewGazetteer(u)}
+	return e.gaz, nil
 }
 
 // router returns the routing engine; a bundle without a graph layer

@@ -85,12 +85,11 @@ func serveReverse(ctx context.Context, e *Engine, p params, _ *Request) (shape.B
 }
 
 // wardAt is the answer when no place lies near the point: the ward containing it, at the
-// point (distance 0), with the id of the ward's own place (bundle/adminplaces.go: "aow" or
-// "anw" and the GSO code).
+// point (distance 0), with the id of the ward's own place (core/place FORMAT.md §5).
 func wardAt(at admin.Result, names admin.Names, q reverseQuery) shape.Place {
-	id, level := "aow"+at.Old.Ward.Code, "old_ward"
+	id, level := place.UnitOldWard+at.Old.Ward.Code, "old_ward"
 	if q.adminV2 {
-		id, level = "anw"+at.New.Ward.Code, "new_ward"
+		id, level = place.UnitNewWard+at.New.Ward.Code, "new_ward"
 	}
 	ward := &place.Place{ID: id, Name: names.Ward, Lat: geo.E7(q.point.Lat), Lng: geo.E7(q.point.Lng), Layer: "locality",
 		Category: []string{"admin", level}}

@@ -38,6 +38,7 @@ func init() {
 		"/v1/admin/usage":     {method: "GET", shape: fixed(ShapeGoogle), handler: serveUsage},
 		"/v1/distancematrix":  {method: "GET", shape: fixed(ShapeValhalla), handler: serveDistanceMatrix},
 		"/v1/geocode/reverse": {method: "GET", shape: reverseShape, handler: serveReverse},
+		"/v1/geocode/forward": {method: "GET", shape: forwardShape, handler: serveForward},
 		"/v1/nearby":          {method: "GET", shape: fixed(ShapePelias), handler: serveNearby},
 	}
 }

@@ -46,6 +46,9 @@ type Properties struct {
 	SID            string   `json:"sid"`
 	Source         string   `json:"source"`
 	Layer          string   `json:"layer"`
+	// MatchType is set by forward geocoding only: "exact" (the address or place itself),
+	// "fallback" (its street or its administrative unit), as Pelias says.
+	MatchType string `json:"match_type,omitempty"`
 }
 
 // Collection is a Pelias-shape FeatureCollection (API.md §3.10); Errors is
