@@ -79,7 +79,7 @@ func serveNearby(ctx context.Context, e *Engine, p params, _ *Request) (shape.Bo
 	if err != nil {
 		return nil, err
 	}
-	hits, err := geocode.Near(ctx, e.store, q.point, q.radiusKm, q.size, geocode.AnyCategory(q.categories))
+	hits, err := geocode.NearAny(ctx, e.store, q.point, q.radiusKm, q.size, q.categories)
 	if err != nil {
 		return nil, err
 	}

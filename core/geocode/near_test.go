@@ -89,12 +89,20 @@ func TestNearMatchesBruteForce(t *testing.T) {
 		r := []float64{0.2, 1, 5, 12}[rng.Intn(4)]
 		size := 1 + rng.Intn(50)
 		var keep func(*place.Place) bool
+		var cats []string
 		if rng.Intn(2) == 0 {
-			keep = AnyCategory([]string{"cafe", "pho_restaurant"})
+			cats = [][]string{{"cafe", "pho_restaurant"}, {"restaurant", "pho_restaurant"}, {"atm"}, {"cafe", "cafe"}}[rng.Intn(4)]
+			keep = AnyCategory(cats)
 		}
 		got, err := Near(ctx, st, c, r, size, keep)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if cats != nil { // the category index answers the same
+			any, err := NearAny(ctx, st, c, r, size, cats)
+			if err != nil || !reflect.DeepEqual(ids(any), ids(got)) {
+				t.Fatalf("query %d: NearAny %v %v, Near %v", q, ids(any), err, ids(got))
+			}
 		}
 		if want := bruteNear(all, c, r, size, keep); !reflect.DeepEqual(ids(got), want) {
 			t.Fatalf("query %d at %v r=%v size=%d: got %v, want %v", q, c, r, size, ids(got), want)
