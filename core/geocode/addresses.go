@@ -163,9 +163,15 @@ func addressTileKey(st *tile.Store, ward, base string) (string, bool) {
 	return "", false
 }
 
+// Street is a street of the address layer with its key.
+type Street struct {
+	Place place.Place
+	Key   AddressKey
+}
+
 // OnStreet returns, from the address layer, the places in the new wards given whose street
 // has the base name of k: the addresses (house numbers) and the streets, each by id.
-func OnStreet(ctx context.Context, s *tile.Store, wards []string, k AddressKey, stats *ForwardStats) (addrs, streets []place.Place, err error) {
+func OnStreet(ctx context.Context, s *tile.Store, wards []string, k AddressKey, stats *ForwardStats) (addrs []place.Place, streets []Street, err error) {
 	for _, w := range wards {
 		key, ok := addressTileKey(s, w, k.Base)
 		if !ok {
@@ -178,16 +184,13 @@ func OnStreet(ctx context.Context, s *tile.Store, wards []string, k AddressKey, 
 		stats.read(s, key)
 		for _, e := range t.byBase[k.Base] {
 			if e.p.Layer == "street" {
-				streets = append(streets, e.p)
+				streets = append(streets, Street{e.p, e.key})
 			} else if e.key.Equal(k) {
 				addrs = append(addrs, e.p)
 			}
 		}
 	}
-	byID := func(ps []place.Place) {
-		sort.Slice(ps, func(i, j int) bool { return ps[i].ID < ps[j].ID })
-	}
-	byID(addrs)
-	byID(streets)
+	sort.Slice(addrs, func(i, j int) bool { return addrs[i].ID < addrs[j].ID })
+	sort.Slice(streets, func(i, j int) bool { return streets[i].Place.ID < streets[j].Place.ID })
 	return addrs, streets, nil
 }

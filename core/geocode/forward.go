@@ -482,31 +482,33 @@ func (r *fwdRun) consider(ar *area, p *place.Place, m Match, score float64, orde
 }
 
 // fromLayer reads the address layer of each area's wards for each reading of the street:
-// the house itself and the street; it returns how many addresses match exactly.
-func (r *fwdRun) fromLayer(ctx context.Context) (int, error) {
-	exact := 0
+// the house itself and the street; it returns how many addresses match exactly and how many
+// streets are the text's street itself.
+func (r *fwdRun) fromLayer(ctx context.Context) (exact, streets int, err error) {
 	for ai, ar := range r.areas {
 		if exact >= r.size { // found in a better reading of the administrative part
 			break
 		}
 		for _, k := range r.q.keys {
-			addrs, streets, err := OnStreet(ctx, r.f.st, r.f.wardsOf(ar), k, &r.stats)
+			addrs, strs, err := OnStreet(ctx, r.f.st, r.f.wardsOf(ar), k, &r.stats)
 			if err != nil {
-				return 0, err
+				return 0, 0, err
 			}
 			for i := range addrs {
 				if r.q.hasNumber && r.consider(ar, &addrs[i], MatchAddress, exactScore-float64(ai), ai*1000) {
 					exact++
 				}
 			}
-			for i := range streets {
-				if sc := r.q.streetScore(&streets[i]); sc > 0 {
-					r.consider(ar, &streets[i], MatchStreet, exactScore/2+20*sc+0.1*float64(streets[i].Rank)-float64(ai), ai*1000)
+			for i := range strs {
+				p := &strs[i].Place
+				sc := r.q.keyScore(strs[i].Key)
+				if sc > 0 && r.consider(ar, p, MatchStreet, exactScore/2+20*sc+0.1*float64(p.Rank)-float64(ai), ai*1000) && sc == 2 {
+					streets++
 				}
 			}
 		}
 	}
-	return exact, nil
+	return exact, streets, nil
 }
 
 // search asks the index for txt around focus and keeps the hits inside the area; venue:
@@ -612,12 +614,15 @@ func (f *Forwarder) Forward(ctx context.Context, text string, size int) ([]Forwa
 // forward answers one parse of text.
 func (f *Forwarder) forward(ctx context.Context, text string, a *addr.Address, size int) ([]ForwardHit, ForwardStats, error) {
 	r := &fwdRun{f: f, size: size, q: queryOf(text, a), areas: f.areas(a), byID: map[string]*candidate{}}
-	exact, err := r.fromLayer(ctx)
+	exact, streets, err := r.fromLayer(ctx)
 	if err != nil {
 		return nil, r.stats, err
 	}
+	// the address itself fills the answer, or the text is a street (no house number, no
+	// venue) and the street itself does: nothing else to look for
+	done := exact >= size || !r.q.hasNumber && r.q.venueText == "" && r.q.venueLong == "" && streets >= size
 	var unit *place.Place
-	if exact < size { // the address itself fills the answer: nothing else to look for
+	if !done {
 		if unit, err = r.fromIndex(ctx, a.District != nil); err != nil {
 			return nil, r.stats, err
 		}
@@ -739,15 +744,21 @@ func named(p *place.Place, texts []string) bool {
 func (q *query) streetScore(p *place.Place) float64 {
 	best := 0.0
 	for _, n := range p.Names() {
-		k := KeyOf("", n)
-		for _, qk := range q.keys {
-			switch {
-			case k.Base != qk.Base:
-			case len(k.Path) == len(qk.Path) && (len(k.Path) == 0 || hasPrefix(qk.Path, k.Path)):
-				best = max(best, 2)
-			case len(k.Path) == 0 || hasPrefix(qk.Path, k.Path):
-				best = max(best, 1+0.1*float64(len(k.Path)))
-			}
+		best = max(best, q.keyScore(KeyOf("", n)))
+	}
+	return best
+}
+
+// keyScore is streetScore for a street's key.
+func (q *query) keyScore(k AddressKey) float64 {
+	best := 0.0
+	for _, qk := range q.keys {
+		switch {
+		case k.Base != qk.Base:
+		case len(k.Path) == len(qk.Path) && (len(k.Path) == 0 || hasPrefix(qk.Path, k.Path)):
+			best = max(best, 2)
+		case len(k.Path) == 0 || hasPrefix(qk.Path, k.Path):
+			best = max(best, 1+0.1*float64(len(k.Path)))
 		}
 	}
 	return best
