@@ -9,16 +9,13 @@ package main
 // or in two (overlapping outlines), is not used.
 
 import (
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 
+	badmin "github.com/bando-vn/bando/bundle/admin"
 	"github.com/bando-vn/bando/bundle/eval"
 )
 
@@ -85,17 +82,11 @@ type geoJSON struct {
 // loadUnitPolys reads the units of a (gzipped) GeoJSON file that touch one of the boxes and
 // that keep accepts; code and name are read from the properties named.
 func loadUnitPolys(path, codeKey, nameKey string, keep func(map[string]any) bool) ([]*unitPoly, error) {
-	f, err := os.Open(path)
+	r, err := badmin.OpenData(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		if r, err = gzip.NewReader(f); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-	}
+	defer r.Close()
 	var fc geoJSON
 	if err := json.NewDecoder(r).Decode(&fc); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
