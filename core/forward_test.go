@@ -148,3 +148,38 @@ func TestForwardBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestReverseBareNumber: a house number without a street (testdata/sample.osm n6204, "99",
+// more than 50 m from any street) is answered as an address at distance 0; one the builder
+// attached to its street (n6202, 14A) carries the street.
+func TestReverseBareNumber(t *testing.T) {
+	e := fixtureEngine(t, Options{})
+	for _, c := range []struct {
+		lat, lon, id, house, street string
+	}{{"21.03", "105.86", "n6204", "99", ""}, {"21.03425", "105.8527", "n6202", "14A", "Phố Hàng Bạc"}} {
+		r := e.Get(context.Background(), "/v1/geocode/reverse", url.Values{"point.lat": {c.lat}, "point.lon": {c.lon}})
+		var fc struct {
+			Features []struct {
+				Properties struct {
+					ID          string  `json:"id"`
+					HouseNumber *string `json:"housenumber"`
+					Street      *string `json:"street"`
+					Distance    *int    `json:"distance"`
+					Layer       string  `json:"layer"`
+				} `json:"properties"`
+			} `json:"features"`
+		}
+		if r.Status != 200 || json.Unmarshal(r.Body, &fc) != nil || len(fc.Features) != 1 {
+			t.Fatalf("%s: %d %s", c.id, r.Status, r.Body)
+		}
+		p := fc.Features[0].Properties
+		street := ""
+		if p.Street != nil {
+			street = *p.Street
+		}
+		if p.ID != c.id || p.Layer != "address" || p.HouseNumber == nil || *p.HouseNumber != c.house || street != c.street ||
+			p.Distance == nil || *p.Distance != 0 {
+			t.Errorf("%s: %s", c.id, r.Body)
+		}
+	}
+}
