@@ -31,6 +31,8 @@ worker:
 	test -f $(BUNDLE)/manifest.json || (echo "worker: no bundle at BUNDLE=$(BUNDLE)" >&2; exit 1)
 	rm -rf worker/build
 	mkdir -p worker/build/assets
+	# PAGE=build/demo-page (after make demo-page): the demo page too, served at / (worker/README.md)
+	if [ -n "$(PAGE)" ]; then cp -R $(PAGE) worker/build/assets/page; fi
 	rm -rf worker/warmup && cp -R testdata/bundle worker/warmup
 	$(WASMENV) $(GO) build -trimpath -tags warmup -ldflags="-s -w" -o worker/build/app.wasm ./worker
 	rm -rf worker/warmup

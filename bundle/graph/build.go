@@ -169,7 +169,7 @@ func (g *Graph) addEdge(c *Collector, t rg.Edge, way int64, rs []int32, gid []in
 		g.glat, g.glng = append(g.glat, c.lat[r]), append(g.glng, c.lng[r])
 		if i > 0 {
 			p := rs[i-1]
-			m += geo.DistanceM(geo.PointE7(c.lat[p], c.lng[p]), geo.PointE7(c.lat[r], c.lng[r]))
+			m += geo.GeodesicM(geo.PointE7(c.lat[p], c.lng[p]), geo.PointE7(c.lat[r], c.lng[r]))
 		}
 	}
 	t.LengthCM = uint32(math.Round(m * 100))
@@ -212,6 +212,54 @@ func (g *Graph) resolveRestrictions(c *Collector, gid []int32, wayEdges [][2]uin
 	}
 }
 
+// parallelPos is an edge's two nodes (lowest first) and its place k.
+type parallelPos struct{ lo, hi, k uint32 }
+
+// rankParallels reorders parallel edges (same two nodes, same cell) among
+// their places so that the lowest id goes to the preferred name: a
+// non-empty one first, then the bytewise smallest (OSRM's rule). The
+// engine breaks ties between equal-cost parallel edges by the lowest id
+// (hierarchy arcs, snapping), so a route shows that name.
+func (g *Graph) rankParallels(perm []uint32, ec []int32) {
+	ps := make([]parallelPos, len(perm))
+	for k, old := range perm {
+		e := &g.Edges[old]
+		ps[k] = parallelPos{min(e.U, e.V), max(e.U, e.V), uint32(k)}
+	}
+	sort.Slice(ps, func(a, b int) bool {
+		x, y := ps[a], ps[b]
+		if x.lo != y.lo || x.hi != y.hi {
+			return x.lo < y.lo || x.lo == y.lo && x.hi < y.hi
+		}
+		return x.k < y.k
+	})
+	for i := 0; i < len(ps); {
+		j := i + 1
+		for j < len(ps) && ps[j].lo == ps[i].lo && ps[j].hi == ps[i].hi && ec[perm[ps[j].k]] == ec[perm[ps[i].k]] {
+			j++
+		}
+		if j-i > 1 {
+			g.rankGroup(perm, ps[i:j])
+		}
+		i = j
+	}
+}
+
+// rankGroup sorts one group of parallel edges by name into its places.
+func (g *Graph) rankGroup(perm []uint32, group []parallelPos) {
+	olds := make([]uint32, len(group))
+	for i, p := range group {
+		olds[i] = perm[p.k]
+	}
+	sort.SliceStable(olds, func(a, b int) bool {
+		na, nb := g.Strings[g.Edges[olds[a]].Name], g.Strings[g.Edges[olds[b]].Name]
+		return na != "" && (nb == "" || na < nb)
+	})
+	for i, p := range group {
+		perm[p.k] = olds[i]
+	}
+}
+
 // orderEdges groups edges by the cell of their U node (stable), fixing
 // restriction edge ids and the cells' edge ranges.
 func (g *Graph) orderEdges() {
@@ -227,6 +275,7 @@ func (g *Graph) orderEdges() {
 		ec[i] = int32(cellOf(g.Edges[i].U))
 	}
 	sort.SliceStable(perm, func(a, b int) bool { return ec[perm[a]] < ec[perm[b]] })
+	g.rankParallels(perm, ec)
 	newID := make([]uint32, len(perm))
 	edges := make([]rg.Edge, len(perm))
 	ways := make([]int64, len(perm))

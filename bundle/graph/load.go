@@ -8,6 +8,9 @@ import (
 	"sync"
 
 	"github.com/bando-vn/bando/core/route/costing"
+	rg "github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/search"
+	"github.com/bando-vn/bando/core/tile"
 	"github.com/paulmach/osm"
 	"github.com/paulmach/osm/osmpbf"
 	"github.com/paulmach/osm/osmxml"
@@ -43,6 +46,25 @@ func FromFile(path string, profiles ...string) (map[string][]byte, *Graph, error
 	}
 	tiles, err := Tiles(g, hs)
 	return tiles, g, err
+}
+
+// EngineFromFile builds the graph tiles of one OSM file (FromFile) and
+// opens the routing engine over them in memory: a shortcut for tests and
+// benchmarks that route on a real city.
+func EngineFromFile(path string, profiles ...string) (*search.Engine, error) {
+	tiles, _, err := FromFile(path, profiles...)
+	if err != nil {
+		return nil, err
+	}
+	st, err := tile.Open(context.Background(), tile.MapBundle(tiles), 256<<20)
+	if err != nil {
+		return nil, err
+	}
+	g, err := rg.Open(context.Background(), st)
+	if err != nil {
+		return nil, err
+	}
+	return search.New(g), nil
 }
 
 // BuildHierarchies contracts the graph for each named profile, at most

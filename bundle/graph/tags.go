@@ -51,7 +51,7 @@ func edgeTemplate(tags osm.Tags) (rg.Edge, bool) {
 	if tags.Find("route") == "ferry" {
 		e.Class, e.Flags = rg.ClassFerry, rg.FlagFerry
 		e.Duration = parseDuration(tags.Find("duration"))
-	} else if c, ok := rg.ClassOf(hw); ok && tags.Find("area") != "yes" {
+	} else if c, ok := rg.RoutableHighway(hw); ok && tags.Find("area") != "yes" {
 		e.Class = c
 		if d := parseDuration(tags.Find("duration")); d > 0 {
 			e.Duration = d
@@ -73,7 +73,7 @@ func edgeTemplate(tags osm.Tags) (rg.Edge, bool) {
 	}
 	narrow := w > 0 && w < 3 && e.Class >= rg.ClassUnclassified
 	flagIf(&e, tags.Find("service") == "alley" || narrow, rg.FlagAlley)
-	e.MaxSpeed = uint8(min(255, parseSpeed(tags.Find("maxspeed"))))
+	e.MaxSpeed, e.MaxSpeedB = speedLimits(tags)
 	e.MaxWeight = uint16(min(65535, math.Round(parseNumber(tags.Find("maxweight"))*100)))
 	e.MaxHeight = uint16(min(65535, math.Round(parseNumber(tags.Find("maxheight"))*100)))
 	return e, true
@@ -127,72 +127,102 @@ func parseNumber(v string) float64 {
 	return f
 }
 
-// parseSpeed reads maxspeed in km/h ("50", "30 mph"); 0 when unknown.
-func parseSpeed(v string) float64 {
+// speedLimits are the forward and backward legal limits: maxspeed:forward
+// and maxspeed:backward where tagged, else maxspeed.
+func speedLimits(tags osm.Tags) (fwd, bwd uint8) {
+	both := parseSpeed(tags.Find("maxspeed"))
+	fwd, bwd = both, both
+	if f := parseSpeed(tags.Find("maxspeed:forward")); f > 0 {
+		fwd = f
+	}
+	if b := parseSpeed(tags.Find("maxspeed:backward")); b > 0 {
+		bwd = b
+	}
+	return fwd, bwd
+}
+
+// parseSpeed reads maxspeed in km/h ("50", "30 mph"), at most 255; 0
+// when unknown.
+func parseSpeed(v string) uint8 {
 	s := parseNumber(v)
 	if strings.Contains(v, "mph") {
 		s *= 1.609344
 	}
-	return math.Round(s)
+	return uint8(min(255, math.Round(s)))
 }
 
-// parseDuration reads OSM duration values: "HH:MM", "HH:MM:SS", "MM",
-// ISO 8601 "PT1H30M". 0 when absent or unreadable.
+// MaxDurationS caps a way's duration: 2^22 − 1 deciseconds (4.85 days),
+// the largest segment duration OSRM stores. A longer value is a tagging
+// error in practice, and the cap keeps a path's sum of edge costs (u32
+// deciseconds) far from overflowing.
+const MaxDurationS = (1<<22 - 1) / 10
+
+// parseDuration reads OSM duration values: "MM", "HH:MM", "HH:MM:SS", and
+// ISO 8601 durations ("PT1H30M", "P5D", "P1DT2H", "P2W"; years and months
+// have no fixed length and are refused). 0 when absent or unreadable;
+// capped at MaxDurationS.
 func parseDuration(v string) uint32 {
 	v = strings.TrimSpace(v)
-	if v == "" {
+	var s float64
+	if strings.HasPrefix(v, "P") {
+		s = parseISODuration(v[1:])
+	} else {
+		s = parseClockDuration(v)
+	}
+	if s <= 0 {
 		return 0
 	}
-	if strings.HasPrefix(v, "PT") || strings.HasPrefix(v, "P") {
-		return parseISODuration(v)
-	}
+	return uint32(min(math.Round(max(s, 1)), MaxDurationS))
+}
+
+// parseClockDuration reads "MM", "HH:MM" or "HH:MM:SS" in seconds.
+func parseClockDuration(v string) float64 {
 	parts := strings.Split(v, ":")
-	if len(parts) > 3 {
+	if v == "" || len(parts) > 3 {
 		return 0
 	}
-	mult := []float64{60}
-	switch len(parts) {
-	case 2:
-		mult = []float64{3600, 60}
-	case 3:
-		mult = []float64{3600, 60, 1}
-	}
+	mult := [][]float64{{60}, {3600, 60}, {3600, 60, 1}}[len(parts)-1]
 	total := 0.0
 	for i, p := range parts {
 		f, err := strconv.ParseFloat(p, 64)
-		if err != nil || f < 0 || math.IsNaN(f) || f > 1e6 {
+		if err != nil || f < 0 || math.IsNaN(f) || f > 1e7 {
 			return 0
 		}
 		total += f * mult[i]
 	}
-	return uint32(math.Round(max(total, 1)))
+	return total
 }
 
-func parseISODuration(v string) uint32 {
-	total, num := 0.0, ""
-	for _, r := range strings.TrimPrefix(strings.TrimPrefix(v, "P"), "T") {
-		if r >= '0' && r <= '9' || r == '.' {
+// isoUnits are the seconds of the ISO 8601 designators before ("date")
+// and after ("time") the T.
+var isoUnits = map[bool]map[rune]float64{
+	false: {'W': 7 * 86400, 'D': 86400},
+	true:  {'H': 3600, 'M': 60, 'S': 1},
+}
+
+// parseISODuration reads the part of an ISO 8601 duration after the P.
+func parseISODuration(v string) float64 {
+	total, num, inTime, seen := 0.0, "", false, false
+	for _, r := range v {
+		switch {
+		case r >= '0' && r <= '9' || r == '.' || r == ',':
 			num += string(r)
 			continue
+		case r == 'T' && !inTime && num == "":
+			inTime = true
+			continue
 		}
-		f, err := strconv.ParseFloat(num, 64)
-		if err != nil || f > 1e6 {
+		unit, ok := isoUnits[inTime][r]
+		f, err := strconv.ParseFloat(strings.ReplaceAll(num, ",", "."), 64)
+		if !ok || err != nil || f > 1e7 {
 			return 0
 		}
-		switch r {
-		case 'H':
-			total += f * 3600
-		case 'M':
-			total += f * 60
-		case 'S':
-			total += f
-		case 'T':
-		default:
-			return 0
-		}
-		num = ""
+		total, num, seen = total+f*unit, "", true
 	}
-	return uint32(math.Round(total))
+	if num != "" || !seen {
+		return 0
+	}
+	return total
 }
 
 // passableBarriers do not stop motor vehicles (OSRM car profile's list).

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"fmt"
+	"os"
 	"testing"
 
 	rg "github.com/bando-vn/bando/core/route/graph"
@@ -16,7 +18,10 @@ func tags(kv ...string) osm.Tags {
 }
 
 func TestParseDuration(t *testing.T) {
-	for in, want := range map[string]uint32{"01:30": 5400, "00:05:30": 330, "45": 2700, "PT1H30M": 5400, "": 0, "x": 0, "1:2:3:4": 0} {
+	for in, want := range map[string]uint32{"01:30": 5400, "00:05:30": 330, "45": 2700, "PT1H30M": 5400, "": 0, "x": 0,
+		"1:2:3:4": 0, "24:00": 86400, "96:00": 345600, "P1D": 86400, "P1DT2H": 93600, "P1W": MaxDurationS, "PT100H": 360000,
+		"PT0,5H": 1800, "P5D": MaxDurationS, "P1Y": 0, "P1M": 0, "PT": 0, "P": 0, "PT5": 0, "P1DT": 86400, "PTT1H": 0,
+		"P1H": 0, "PT1D": 0, "0:00": 0, "00:00:30": 30} {
 		if got := parseDuration(in); got != want {
 			t.Errorf("parseDuration(%q) = %d, want %d", in, got, want)
 		}
@@ -31,6 +36,21 @@ func TestEdgeTemplate(t *testing.T) {
 	}
 	if e.AccessFor(rg.ModeHGV) != rg.AccessNo || e.AccessFor(rg.ModeCar) != rg.AccessDefault {
 		t.Errorf("access %#x", e.Access)
+	}
+	s, _ := edgeTemplate(tags("highway", "primary", "maxspeed", "50", "maxspeed:backward", "30"))
+	if s.MaxSpeed != 50 || s.MaxSpeedB != 30 || s.SpeedLimit(true) != 50 || s.SpeedLimit(false) != 30 {
+		t.Errorf("directional maxspeed %d/%d", s.MaxSpeed, s.MaxSpeedB)
+	}
+	if u, ok := edgeTemplate(tags("highway", "unknown")); !ok || u.Class != rg.ClassOther {
+		t.Errorf("an unknown highway value is a way of class other: %v %v", ok, u.Class)
+	}
+	if r, ok := edgeTemplate(tags("highway", "river")); !ok || r.Class != rg.ClassRiver {
+		t.Errorf("river: %v %v", ok, r.Class)
+	}
+	for _, v := range []string{"proposed", "platform", "traffic_signals", ""} {
+		if _, ok := edgeTemplate(tags("highway", v)); ok {
+			t.Errorf("highway=%q is not a way", v)
+		}
 	}
 	m, _ := edgeTemplate(tags("highway", "motorway"))
 	if !m.Has(rg.FlagOneway) {
@@ -74,5 +94,32 @@ func TestRulesFixtureGraph(t *testing.T) {
 	// x1 x2 x3 y1; edges: one per way piece between them
 	if g.NumNodes() != 17 || len(g.Edges) != 17 {
 		t.Errorf("%d nodes, %d edges", g.NumNodes(), len(g.Edges))
+	}
+}
+
+// TestParallelNames: parallel edges between the same two nodes are
+// numbered with a non-empty name first, then bytewise smallest, so the
+// engine's lowest-id tie-break shows that name (OSRM's rule).
+func TestParallelNames(t *testing.T) {
+	osm := `<?xml version="1.0"?><osm version="0.6">
+<node id="1" version="1" lat="21" lon="105.8"/><node id="2" version="1" lat="21" lon="105.801"/>`
+	for i, name := range []string{"", "Αβγ", "", "Abc", "Абв"} {
+		osm += fmt.Sprintf(`<way id="%d" version="1"><nd ref="%d"/><nd ref="%d"/><tag k="highway" v="primary"/><tag k="name" v="%s"/></way>`,
+			i+1, 1+i%2, 2-i%2, name)
+	}
+	path := t.TempDir() + "/par.osm"
+	if err := os.WriteFile(path, []byte(osm+"</osm>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, g, err := FromFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range g.Edges {
+		got = append(got, g.Strings[e.Name])
+	}
+	if want := []string{"Abc", "Αβγ", "Абв", "", ""}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("edge names in id order %q, want %q", got, want)
 	}
 }

@@ -45,12 +45,16 @@ func noRoute(err error) error {
 }
 
 // testbotMode names a step's travel mode as OSRM's testbot profile does:
-// ferries are "route", steps "steps down"/"steps up" by direction, the
-// rest "driving".
+// ferries are "route", steps "steps down"/"steps up" and rivers "river
+// downstream"/"river upstream" by direction, the rest "driving".
 func testbotMode(st search.Step) string {
 	switch {
 	case st.Ferry:
 		return "route"
+	case st.Class == rg.ClassRiver && st.Forward:
+		return "river downstream"
+	case st.Class == rg.ClassRiver:
+		return "river upstream"
 	case st.Class == rg.ClassSteps && st.Forward:
 		return "steps down"
 	case st.Class == rg.ClassSteps:

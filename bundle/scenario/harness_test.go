@@ -47,10 +47,10 @@ func (r *fakeRouter) leg(a, b geo.LatLng) (Leg, bool) {
 	for _, w := range r.ways {
 		ia, ib := -1, -1
 		for i, n := range w.Nodes {
-			if geo.DistanceM(r.nodes[n.ID], a) < 0.5 {
+			if geo.GeodesicM(r.nodes[n.ID], a) < 0.5 {
 				ia = i
 			}
-			if geo.DistanceM(r.nodes[n.ID], b) < 0.5 {
+			if geo.GeodesicM(r.nodes[n.ID], b) < 0.5 {
 				ib = i
 			}
 		}
@@ -65,7 +65,7 @@ func (r *fakeRouter) leg(a, b geo.LatLng) (Leg, bool) {
 		for i := ia; ; i += step {
 			p := r.nodes[w.Nodes[i].ID]
 			if len(seg.Points) > 0 {
-				seg.Distance += geo.DistanceM(seg.Points[len(seg.Points)-1], p)
+				seg.Distance += geo.GeodesicM(seg.Points[len(seg.Points)-1], p)
 			}
 			seg.Points = append(seg.Points, p)
 			if i == ib {
@@ -93,7 +93,7 @@ func (r *fakeRouter) Route(_ context.Context, pts []geo.LatLng) (*Route, error) 
 func (r *fakeRouter) Nearest(_ context.Context, p geo.LatLng) (geo.LatLng, error) {
 	best, bestD := geo.LatLng{}, math.Inf(1)
 	for _, q := range r.nodes {
-		if d := geo.DistanceM(p, q); d < bestD {
+		if d := geo.GeodesicM(p, q); d < bestD {
 			best, bestD = q, d
 		}
 	}
@@ -161,6 +161,7 @@ Feature: Harness self-test
         When I plan a trip I should get
             | waypoints | source | destination | roundtrip | trips | durations |
             | a,b,c     | first  | last        | false     | abc   | 20        |
+            | a,b,c     | first  | last        | true      | abca  | 40        |
 
     Scenario: Wrong expectations fail with reasons
         Given the node map

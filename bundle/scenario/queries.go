@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/bando-vn/bando/core/geo"
+	"github.com/bando-vn/bando/core/route/snap"
 	"github.com/bando-vn/bando/core/trip"
 )
 
@@ -95,6 +96,10 @@ func (s *state) routeStep(_ []string, st Step) error {
 		if err != nil {
 			return err
 		}
+		if why := s.beyondSnapping(names, pts); why != "" && row["route"] != "" {
+			s.skip = why
+			return nil
+		}
 		rt, err := r.Route(s.ctx, pts)
 		if err != nil && !errors.Is(err, ErrNoRoute) {
 			return fmt.Errorf("%s: %w", label, err)
@@ -102,6 +107,20 @@ func (s *state) routeStep(_ []string, st Step) error {
 		s.checkRow(label, len(pts)-1, t.header, row, s.routeCells(rt))
 	}
 	return nil
+}
+
+// beyondSnapping says which point lies farther than bando's snapping
+// radius (snap.MaxDistanceM, API.md: no road within 1 km is NOT_FOUND)
+// from every way of the map: a scenario expecting a route from it was
+// written for OSRM's unbounded snapping and does not apply.
+func (s *state) beyondSnapping(names []string, pts []geo.LatLng) string {
+	for i, p := range pts {
+		if d := s.world.NearestWayM(p); d > snap.MaxDistanceM {
+			return fmt.Sprintf("expects a route from %s, %.0f m from any way (bando snaps within %g m, API.md)",
+				strings.TrimSpace(names[i]), d, float64(snap.MaxDistanceM))
+		}
+	}
+	return ""
 }
 
 // tableAndRouter reads a query step's table and opens the router on the
@@ -335,7 +354,9 @@ func (d dirResult) render(want string) string {
 }
 
 // tripStep plans each row with bando's optimiser (core/trip) over the
-// engine's duration matrix: the first waypoint first, the last last.
+// engine's duration matrix: the first waypoint first, the last last; with
+// roundtrip=true (OSRM's trip with both ends fixed) the tour then goes
+// back to the first.
 func (s *state) tripStep(_ []string, st Step) error {
 	t, r, err := s.tableAndRouter(st)
 	if err != nil {
@@ -351,6 +372,9 @@ func (s *state) tripStep(_ []string, st Step) error {
 		order, err := s.planTrip(r, pts)
 		if err != nil {
 			return err
+		}
+		if order != nil && s.tripOption(row, "roundtrip") == "true" {
+			order = append(order, order[0])
 		}
 		if order != nil {
 			if got["trips"], err = tripCells(names, order); err != nil {
@@ -393,14 +417,32 @@ func (s *state) planTrip(r Router, pts []geo.LatLng) ([]int, error) {
 	return res.Order, nil
 }
 
-// tripCells names the visited waypoints in order ("abcd").
+// tripOption is a trip option of the row, else of the scenario's query
+// options.
+func (s *state) tripOption(row map[string]string, name string) string {
+	if v, ok := row[name]; ok {
+		return v
+	}
+	return s.options[name]
+}
+
+// tripCells names the visited waypoints in order ("abcd"; a round trip
+// names the first again at the end: "abca").
 func tripCells(names []string, order []int) (string, error) {
-	if len(order) != len(names) {
+	tour := order
+	if len(order) == len(names)+1 && order[0] == order[len(order)-1] {
+		tour = order[:len(names)]
+	}
+	if len(tour) != len(names) {
 		return "", fmt.Errorf("trip returned %d points for %d waypoints", len(order), len(names))
 	}
 	seen := make([]bool, len(names))
 	var b strings.Builder
-	for _, k := range order {
+	for i, k := range order {
+		if i == len(tour) {
+			b.WriteString(strings.TrimSpace(names[k]))
+			break
+		}
 		if k < 0 || k >= len(names) || seen[k] {
 			return "", fmt.Errorf("trip order %v is not a permutation", order)
 		}

@@ -148,6 +148,7 @@ type state struct {
 	built    int // version the router was built from
 	builds   int
 	failures []string
+	skip     string // set by a step that finds the scenario does not apply
 }
 
 func (s *state) changed() { s.version++ }
@@ -246,6 +247,8 @@ func RunFeature(ctx context.Context, f *Feature, eng Engine, tmp string) []Resul
 		err := s.runSteps(append(append([]Step(nil), f.Background...), sc.Steps...))
 		os.RemoveAll(dir)
 		switch {
+		case s.skip != "":
+			res.Outcome, res.Reasons = Skip, []string{s.skip}
 		case err != nil:
 			res.Outcome, res.Reasons = Fail, append(s.failures, err.Error())
 		case len(s.failures) > 0:
@@ -258,6 +261,9 @@ func RunFeature(ctx context.Context, f *Feature, eng Engine, tmp string) []Resul
 
 func (s *state) runSteps(steps []Step) error {
 	for _, st := range steps {
+		if s.skip != "" {
+			return nil
+		}
 		d, m := findDef(st.Text)
 		if err := d.apply(s, m, st); err != nil {
 			return fmt.Errorf("line %d (%s): %w", st.Line, st.Text, err)

@@ -106,13 +106,18 @@ func (w *World) setNodeID(n *osmNode, v string) error {
 // Empty reports whether no way has been drawn (nothing to build).
 func (w *World) Empty() bool { return len(w.ways) == 0 }
 
-// gridPoint is the point x metres east and y metres south of the origin:
-// north–south along the meridian, east–west along the point's own parallel,
-// so both stay exact on the sphere the engine measures on.
+// gridPoint is the point x metres east and y metres south of the origin
+// on the WGS84 ellipsoid the engine measures roads on (geo.GeodesicM):
+// north–south along the meridian (the metre per degree of the middle
+// latitude), east–west along the point's own parallel, so that grid
+// distances come out exact.
 func (w *World) gridPoint(xM, yM float64) geo.LatLng {
-	lat := w.Origin.Lat - yM/geo.EarthRadiusM*180/math.Pi
-	lng := w.Origin.Lng + xM/(geo.EarthRadiusM*math.Cos(lat*math.Pi/180))*180/math.Pi
-	return geo.LatLng{Lat: lat, Lng: lng}
+	mLat, _ := geo.MetresPerDegree(w.Origin.Lat)
+	lat := w.Origin.Lat - yM/mLat
+	mLat, _ = geo.MetresPerDegree((lat + w.Origin.Lat) / 2)
+	lat = w.Origin.Lat - yM/mLat
+	_, mLng := geo.MetresPerDegree(lat)
+	return geo.LatLng{Lat: lat, Lng: w.Origin.Lng + xM/mLng}
 }
 
 func (w *World) addNamed(name byte, at geo.LatLng) error {
@@ -209,6 +214,28 @@ func (w *World) NodeAt(p geo.LatLng, tolM float64) string {
 	for name, n := range w.nodes {
 		if d := geo.DistanceM(p, n.at); d <= bestD {
 			best, bestD = string(name), d
+		}
+	}
+	return best
+}
+
+// NearestWayM is the distance from p to the nearest way of the map, in
+// metres (segments projected in the local metric of geo.MetresPerDegree
+// at p; +Inf when there is no way).
+func (w *World) NearestWayM(p geo.LatLng) float64 {
+	mLat, mLng := geo.MetresPerDegree(p.Lat)
+	xy := func(q geo.LatLng) (float64, float64) { return (q.Lng - p.Lng) * mLng, (q.Lat - p.Lat) * mLat }
+	best := math.Inf(1)
+	for _, way := range w.ways {
+		for i := 1; i < len(way.nodes); i++ {
+			x0, y0 := xy(way.nodes[i-1].at)
+			x1, y1 := xy(way.nodes[i].at)
+			dx, dy := x1-x0, y1-y0
+			t := 0.0
+			if l2 := dx*dx + dy*dy; l2 > 0 {
+				t = max(0, min(1, -(x0*dx+y0*dy)/l2))
+			}
+			best = min(best, math.Hypot(x0+t*dx, y0+t*dy))
 		}
 	}
 	return best

@@ -43,7 +43,7 @@ func TestNodeMapGeometry(t *testing.T) {
 		{"a", "d", 300},                  // three rows south
 		{"a", "c", math.Hypot(100, 200)}, // diagonal
 	} {
-		if d := geo.DistanceM(pt(c.x), pt(c.y)); math.Abs(d-c.m) > 0.01 {
+		if d := geo.GeodesicM(pt(c.x), pt(c.y)); math.Abs(d-c.m) > 0.01 {
 			t.Errorf("%s–%s = %.3f m, want %.3f", c.x, c.y, d, c.m)
 		}
 	}
@@ -146,10 +146,10 @@ func TestNodeTable(t *testing.T) {
 	a, _ := w.Point("a")
 	b, _ := w.Point("b")
 	one, _ := w.Point("1")
-	if d := geo.DistanceM(a, b); math.Abs(d-200) > 0.01 {
+	if d := geo.GeodesicM(a, b); math.Abs(d-200) > 0.01 {
 		t.Errorf("a–b %.3f m, want 200", d)
 	}
-	if d := geo.DistanceM(a, one); math.Abs(d-math.Hypot(100, 100)) > 0.01 {
+	if d := geo.GeodesicM(a, one); math.Abs(d-math.Hypot(100, 100)) > 0.01 {
 		t.Errorf("a–1 %.3f m", d)
 	}
 	if err := w.NodeTable([][]string{{"ab"}}); err == nil {

@@ -193,3 +193,35 @@ func FuzzDecodePolyline(f *testing.F) {
 		}
 	})
 }
+
+// TestGeodesicM checks GeodesicM against published WGS84 geodesics:
+// Vincenty's (1975) Flinders Peak → Buninyong line, the meridian arcs of
+// one degree and of the quadrant, one degree of the equator; and
+// MetresPerDegree against GeodesicM over 100 m.
+func TestGeodesicM(t *testing.T) {
+	dms := func(d, m, s float64) float64 { return d + m/60 + s/3600 }
+	for _, c := range []struct {
+		a, b      LatLng
+		want, tol float64
+	}{
+		{LatLng{-dms(37, 57, 3.72030), dms(144, 25, 29.52440)}, LatLng{-dms(37, 39, 10.15610), dms(143, 55, 35.38390)}, 54972.271, 0.1},
+		{LatLng{0, 0}, LatLng{1, 0}, 110574.389, 0.01},
+		{LatLng{0, 0}, LatLng{90, 0}, 10001965.729, 10},
+		{LatLng{0, 0}, LatLng{0, 1}, 111319.491, 0.01},
+		{LatLng{21, 105}, LatLng{21, 105}, 0, 0},
+		{LatLng{0, 0}, LatLng{0, 180}, 20003931.5, 40000}, // antipodal: finite, within 0.2 % (Lambert runs along the equator)
+	} {
+		if got := GeodesicM(c.a, c.b); math.Abs(got-c.want) > c.tol || math.IsNaN(got) {
+			t.Errorf("GeodesicM(%v, %v) = %.3f, want %.3f ± %g", c.a, c.b, got, c.want, c.tol)
+		}
+	}
+	for _, lat := range []float64{0, 10.8, 21, 45, 80} {
+		mLat, mLng := MetresPerDegree(lat)
+		if d := GeodesicM(LatLng{lat, 0}, LatLng{lat + 100/mLat, 0}); math.Abs(d-100) > 0.005 {
+			t.Errorf("lat %g: 100 m of latitude measures %.4f", lat, d)
+		}
+		if d := GeodesicM(LatLng{lat, 0}, LatLng{lat, 100 / mLng}); math.Abs(d-100) > 0.005 {
+			t.Errorf("lat %g: 100 m of longitude measures %.4f", lat, d)
+		}
+	}
+}

@@ -348,7 +348,38 @@ async function serveOne(req, body, env, ctx) {
   }
 }
 
+// ---- The demo page (issue #15; kept apart from the API path above) ----
+// `make worker PAGE=build/demo-page` puts the page in assets/page/; then GET
+// and HEAD outside /v1/ serve it ("/" → page/index.html) and the bundle it
+// downloads for offline use at /bundle/ (manifest.json and tiles/ only). A
+// build without the page exposes neither: such paths fall through to Go,
+// which answers the JSON 404. hasPage (a boolean, never a promise shared
+// across requests) is looked up once per isolate.
+let hasPage = null;
+async function servePage(req, env) {
+  if ((req.method !== "GET" && req.method !== "HEAD") || !env.ASSETS) return null;
+  const path = new URL(req.url).pathname;
+  if (path.startsWith("/v1/")) return null;
+  if (hasPage === null) {
+    const r = await env.ASSETS.fetch(new Request(ASSET_ORIGIN + "page/index.html", { method: "HEAD" }));
+    await r.body?.cancel();
+    hasPage = r.ok;
+  }
+  if (!hasPage) return null;
+  const rest = path.startsWith("/bundle/") ? path.slice(8) : null;
+  if (rest !== null && rest !== "manifest.json" && !rest.startsWith("tiles/")) return null;
+  const asset = rest ?? "page" + (path === "/" ? "/index.html" : path);
+  const r = await env.ASSETS.fetch(new Request(ASSET_ORIGIN + asset, { method: req.method, headers: req.headers }));
+  if (r.status === 404) {
+    await r.body?.cancel();
+    return null;
+  }
+  return r;
+}
+
 async function fetch(req, env, ctx) {
+  const page = await servePage(req, env);
+  if (page) return page;
   const body = await readBody(req);
   if (body === false) return tooBig();
   let gen;

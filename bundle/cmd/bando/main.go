@@ -39,6 +39,8 @@ func main() {
 		err = evalCmd(os.Args[2:])
 	case "keys":
 		err = keysCmd(os.Args[2:])
+	case "route":
+		err = routeCmd(os.Args[2:])
 	case "-h", "--help", "help":
 		usage()
 	default:
@@ -56,6 +58,7 @@ func usage() {
   bando serve --bundle DIR [--addr 127.0.0.1:8787] [--keys FILE] [--page DIR] [--quiet]
   bando scenarios [--md FILE] DIR
   bando eval --bundle DIR --cases FILE.jsonl [--misses] [--cold=false]   (kinds autocomplete, forward, reverse)
+  bando route --bundle DIR --from LAT,LNG --to LAT,LNG[;LAT,LNG...] [--vehicle car] [--language vi] [--alternatives]
   bando keys add --file FILE [--rpm N] [--rpd N] [--admin] | list --file FILE | revoke --file FILE ID`)
 	os.Exit(2)
 }

@@ -37,10 +37,11 @@ type Profile struct {
 	Alias         string             `json:"alias,omitempty"`
 	ModeName      string             `json:"mode"`
 	Speeds        map[string]float64 `json:"speeds"`
-	DefaultSpeed  float64            `json:"default_speed,omitempty"` // for classes not in Speeds (0: not allowed)
-	YesSpeed      float64            `json:"yes_speed"`               // for classes allowed only by an explicit access tag
-	Never         []string           `json:"never,omitempty"`         // classes no tag can open
-	MaxKmh        float64            `json:"max_kmh,omitempty"`       // vehicle's top speed (0: none)
+	SpeedsBack    map[string]float64 `json:"speeds_backward,omitempty"` // classes slower (or faster) backward, U←V
+	DefaultSpeed  float64            `json:"default_speed,omitempty"`   // for classes not in Speeds (0: not allowed)
+	YesSpeed      float64            `json:"yes_speed"`                 // for classes allowed only by an explicit access tag
+	Never         []string           `json:"never,omitempty"`           // classes no tag can open
+	MaxKmh        float64            `json:"max_kmh,omitempty"`         // vehicle's top speed (0: none)
 	Ferry         bool               `json:"ferry"`
 	AvoidAlley    bool               `json:"avoid_alley,omitempty"` // alleys (service=alley, width < 3 m) closed
 	BarriersBlock bool               `json:"barriers_block,omitempty"`
@@ -55,6 +56,7 @@ type Profile struct {
 	name    string
 	mode    graph.Mode
 	dsPerCM [64]float64 // per class: deciseconds per centimetre (0 = closed by default)
+	dsBack  [64]float64 // per class, backward: as dsPerCM
 	yesDs   float64
 	never   [64]bool
 	capKmh  float64
@@ -143,26 +145,41 @@ func (p *Profile) compile() error {
 	for c := graph.Class(0); c < 64; c++ {
 		p.dsPerCM[c] = dsPerCM(p.DefaultSpeed)
 	}
-	for name, kmh := range p.Speeds {
-		c, ok := graph.ClassOf(name)
-		if !ok {
-			return fmt.Errorf("unknown class %q", name)
-		}
-		p.dsPerCM[c] = dsPerCM(kmh)
+	if err := p.eachClass(p.Speeds, func(c graph.Class, kmh float64) { p.dsPerCM[c] = dsPerCM(kmh) }); err != nil {
+		return err
 	}
+	p.dsBack = p.dsPerCM
+	if err := p.eachClass(p.SpeedsBack, func(c graph.Class, kmh float64) { p.dsBack[c] = dsPerCM(kmh) }); err != nil {
+		return err
+	}
+	never := map[string]float64{}
 	for _, name := range p.Never {
-		c, ok := graph.ClassOf(name)
-		if !ok {
-			return fmt.Errorf("unknown class %q", name)
-		}
-		p.never[c] = true
+		never[name] = 0
 	}
+	if err := p.eachClass(never, func(c graph.Class, _ float64) { p.never[c] = true }); err != nil {
+		return err
+	}
+	// Ways of no known class (an unknown highway value) are for profiles
+	// with a default speed only: no access tag opens them otherwise.
+	p.never[graph.ClassOther] = p.never[graph.ClassOther] || p.DefaultSpeed <= 0
 	p.yesDs = dsPerCM(p.YesSpeed)
 	p.capKmh = p.MaxKmh
 	p.weight = uint16(math.Round(p.WeightT * 100))
 	p.height = uint16(math.Round(p.HeightM * 100))
 	p.uturn = uint32(math.Round(p.UTurnS * 10))
 	p.signal = uint32(math.Round(p.SignalS * 10))
+	return nil
+}
+
+// eachClass calls fn for every class named in m.
+func (p *Profile) eachClass(m map[string]float64, fn func(graph.Class, float64)) error {
+	for name, v := range m {
+		c, ok := graph.ClassOf(name)
+		if !ok {
+			return fmt.Errorf("unknown class %q", name)
+		}
+		fn(c, v)
+	}
 	return nil
 }
 
@@ -203,6 +220,9 @@ func (p *Profile) EdgeCost(e *graph.Edge, forward bool) (uint32, bool) {
 		return e.Duration * 10, true
 	}
 	per := p.dsPerCM[e.Class&63]
+	if !forward {
+		per = p.dsBack[e.Class&63]
+	}
 	if e.AccessFor(p.mode) == graph.AccessYes && per == 0 {
 		per = p.yesDs
 	}
@@ -210,8 +230,8 @@ func (p *Profile) EdgeCost(e *graph.Edge, forward bool) (uint32, bool) {
 		per = dsPerCM(10)
 	}
 	cap := p.capKmh
-	if e.MaxSpeed > 0 && (cap == 0 || float64(e.MaxSpeed) < cap) {
-		cap = float64(e.MaxSpeed)
+	if lim := float64(e.SpeedLimit(forward)); lim > 0 && (cap == 0 || lim < cap) {
+		cap = lim
 	}
 	if c := dsPerCM(cap); cap > 0 && c > per {
 		per = c

@@ -20,6 +20,8 @@ func TestRules(t *testing.T) {
 	motoYesFootway.SetAccess(rg.ModeMotorcycle, rg.AccessYes)
 	motoYesMotorway := edge(rg.ClassMotorway, 0, 100)
 	motoYesMotorway.SetAccess(rg.ModeMotorcycle, rg.AccessYes)
+	otherYes := edge(rg.ClassOther, 0, 100)
+	otherYes.SetAccess(rg.ModeCar, rg.AccessYes)
 	cases := []struct {
 		profile string
 		e       *rg.Edge
@@ -45,6 +47,10 @@ func TestRules(t *testing.T) {
 		{"car", edge(rg.ClassFootway, 0, 100), true, false},
 		{"taxi", edge(rg.ClassPrimary, 0, 100), true, true},
 		{"testbot", edge(rg.ClassFootway, 0, 100), true, true},
+		{"testbot", edge(rg.ClassOther, 0, 100), true, true},
+		{"car", edge(rg.ClassOther, 0, 100), true, false},
+		{"car", otherYes, true, false}, // an unknown highway value stays closed to road profiles
+		{"walking", edge(rg.ClassRiver, 0, 100), true, false},
 	}
 	for _, c := range cases {
 		p, ok := Get(c.profile)
@@ -63,23 +69,32 @@ func TestRules(t *testing.T) {
 func TestTestbotSpeeds(t *testing.T) {
 	p, _ := Get("testbot")
 	capped := edge(rg.ClassPrimary, 0, 100)
-	capped.MaxSpeed = 18
+	capped.MaxSpeed, capped.MaxSpeedB = 18, 18
+	fwdOnly := edge(rg.ClassPrimary, 0, 100)
+	fwdOnly.MaxSpeed = 18 // maxspeed:forward=18
 	ferry := edge(rg.ClassFerry, rg.FlagFerry, 5000)
 	ferry.Duration = 3600
 	for _, c := range []struct {
-		e    *rg.Edge
-		want uint32 // deciseconds
+		e       *rg.Edge
+		forward bool
+		want    uint32 // deciseconds
 	}{
-		{edge(rg.ClassPrimary, 0, 100), 100},
-		{edge(rg.ClassSecondary, 0, 100), 200},
-		{edge(rg.ClassTertiary, 0, 100), 300},
-		{edge(rg.ClassSteps, 0, 100), 600},
-		{edge(rg.ClassResidential, 0, 100), 150},
-		{capped, 200},
-		{ferry, 36000},
+		{edge(rg.ClassPrimary, 0, 100), true, 100},
+		{edge(rg.ClassSecondary, 0, 100), true, 200},
+		{edge(rg.ClassTertiary, 0, 100), true, 300},
+		{edge(rg.ClassSteps, 0, 100), true, 600},
+		{edge(rg.ClassResidential, 0, 100), true, 150},
+		{edge(rg.ClassOther, 0, 100), true, 150},
+		{edge(rg.ClassRiver, 0, 100), true, 100},  // downstream 36 km/h
+		{edge(rg.ClassRiver, 0, 100), false, 225}, // upstream 16 km/h
+		{capped, true, 200},
+		{capped, false, 200},
+		{fwdOnly, true, 200},
+		{fwdOnly, false, 100},
+		{ferry, true, 36000},
 	} {
-		if got, ok := p.EdgeCost(c.e, true); !ok || got != c.want {
-			t.Errorf("%s %.0f m: %d ds (ok=%v), want %d", c.e.Class, float64(c.e.LengthCM)/100, got, ok, c.want)
+		if got, ok := p.EdgeCost(c.e, c.forward); !ok || got != c.want {
+			t.Errorf("%s %.0f m forward=%v: %d ds (ok=%v), want %d", c.e.Class, float64(c.e.LengthCM)/100, c.forward, got, ok, c.want)
 		}
 	}
 	if nc, _ := p.NodeCost(rg.NodeSignals); nc != 70 {

@@ -29,13 +29,14 @@ const (
 	ClassFerry
 	ClassRoad
 	ClassBridleway
+	ClassRiver // highway=river (the OSRM testbot's river: downstream forward)
 	numClasses
 )
 
 var classNames = [...]string{"other", "motorway", "motorway_link", "trunk", "trunk_link", "primary",
 	"primary_link", "secondary", "secondary_link", "tertiary", "tertiary_link", "unclassified",
 	"residential", "living_street", "service", "track", "pedestrian", "footway", "path", "cycleway",
-	"steps", "ferry", "road", "bridleway"}
+	"steps", "ferry", "road", "bridleway", "river"}
 
 // String is the OSM highway value of the class ("ferry" for ferries).
 func (c Class) String() string {
@@ -46,7 +47,7 @@ func (c Class) String() string {
 }
 
 // ClassOf maps an OSM highway value to its class; ok is false for values
-// that are not roads (construction, proposed, platform...).
+// without a class of their own ("other" included: see RoutableHighway).
 func ClassOf(highway string) (Class, bool) {
 	switch highway {
 	case "footway", "sidewalk", "crossing":
@@ -58,6 +59,29 @@ func ClassOf(highway string) (Class, bool) {
 		}
 	}
 	return ClassOther, false
+}
+
+// notWays are highway values that do not describe a way one travels on:
+// roads not built or gone, areas and points mapped on a way.
+var notWays = map[string]bool{"construction": true, "proposed": true, "planned": true, "abandoned": true,
+	"disused": true, "razed": true, "dismantled": true, "no": true, "platform": true, "bus_stop": true,
+	"services": true, "rest_area": true, "elevator": true, "emergency_access_point": true,
+	"street_lamp": true, "traffic_signals": true, "stop": true, "give_way": true, "speed_camera": true,
+	"turning_circle": true, "turning_loop": true, "mini_roundabout": true, "motorway_junction": true,
+	"milestone": true, "emergency_bay": true, "traffic_mirror": true, "passing_place": true}
+
+// RoutableHighway maps a way's highway value to its class: a known class,
+// or ClassOther for any other value that names a way (a profile with a
+// default speed may use it, the built-in road profiles do not); ok is
+// false for no value and for values that are not ways (notWays).
+func RoutableHighway(highway string) (Class, bool) {
+	if c, ok := ClassOf(highway); ok {
+		return c, true
+	}
+	if highway == "" || notWays[highway] {
+		return ClassOther, false
+	}
+	return ClassOther, true
 }
 
 // Mode is a travel mode whose OSM access tags the graph keeps.
@@ -120,8 +144,17 @@ type Edge struct {
 	MaxWeight uint16 // tonnes × 100, 0 = none
 	MaxHeight uint16 // centimetres, 0 = none
 	Class     Class
-	MaxSpeed  uint8 // km/h, 0 = none
+	MaxSpeed  uint8 // km/h forward (maxspeed:forward, else maxspeed), 0 = none
+	MaxSpeedB uint8 // km/h backward (maxspeed:backward, else maxspeed), 0 = none
 	Width     uint8 // decimetres, 0 = unknown
+}
+
+// SpeedLimit is the legal limit (km/h, 0 = none) in one direction.
+func (e *Edge) SpeedLimit(forward bool) uint8 {
+	if forward {
+		return e.MaxSpeed
+	}
+	return e.MaxSpeedB
 }
 
 // AccessFor returns the OSM access of mode m on the edge.

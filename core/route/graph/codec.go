@@ -10,7 +10,7 @@ import (
 )
 
 // Version is the graph layer version (FORMAT.md).
-const Version = 1
+const Version = 2
 
 // edgeRecSize is the byte size of one packed edge record (FORMAT.md §4).
 const edgeRecSize = 44
@@ -118,7 +118,7 @@ func appendEdge(b []byte, e *Edge, way int64) []byte {
 	b = le.AppendUint32(b, e.U)
 	b = le.AppendUint32(b, e.V)
 	b = le.AppendUint32(b, e.LengthCM)
-	b = append(b, byte(e.Class), e.Width, e.MaxSpeed, 0)
+	b = append(b, byte(e.Class), e.Width, e.MaxSpeed, e.MaxSpeedB)
 	b = le.AppendUint16(b, e.Flags)
 	b = le.AppendUint16(b, e.Access)
 	b = le.AppendUint16(b, e.MaxWeight)
@@ -132,7 +132,7 @@ func appendEdge(b []byte, e *Edge, way int64) []byte {
 func readEdge(b []byte) Edge {
 	le := binary.LittleEndian
 	return Edge{U: le.Uint32(b), V: le.Uint32(b[4:]), LengthCM: le.Uint32(b[8:]), Class: Class(b[12]),
-		Width: b[13], MaxSpeed: b[14], Flags: le.Uint16(b[16:]), Access: le.Uint16(b[18:]),
+		Width: b[13], MaxSpeed: b[14], MaxSpeedB: b[15], Flags: le.Uint16(b[16:]), Access: le.Uint16(b[18:]),
 		MaxWeight: le.Uint16(b[20:]), MaxHeight: le.Uint16(b[22:]), Duration: le.Uint32(b[24:]),
 		Name: le.Uint32(b[28:]), Ref: le.Uint32(b[32:])}
 }
@@ -171,6 +171,9 @@ func DecodeTile(b []byte) (*Tile, error) {
 	t.Edges = make([]Edge, ne)
 	for i := range t.Edges {
 		t.Edges[i] = readEdge(p.Edges[i*edgeRecSize:])
+		if p.V == 1 { // v1: one maxspeed for both directions at offset 14
+			t.Edges[i].MaxSpeedB = t.Edges[i].MaxSpeed
+		}
 	}
 	if t.Adj, err = readU32s(p.Adj, -1, "adj"); err != nil {
 		return nil, err

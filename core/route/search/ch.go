@@ -130,6 +130,17 @@ func CHPath(ctx context.Context, g *rg.Graph, h *rg.CH, c Costing, s, t *end) (*
 		p.Edges = []DirEdge{{s.pt.Edge, t.pt.Fraction >= s.pt.Fraction && s.okf}}
 		return p, nil
 	}
+	var err error
+	if p.Edges, err = relaxedPath(ctx, g, h, c, s, t, f, b, meet); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// relaxedPath unpacks the two sides' chains meeting at meet into the base
+// edges from s to t, end pieces of zero length dropped; errBroken when
+// the path breaks a turn rule.
+func relaxedPath(ctx context.Context, g *rg.Graph, h *rg.CH, c Costing, s, t *end, f, b *chSide, meet uint32) ([]DirEdge, error) {
 	fwd, froot, err := unpackChain(ctx, h, f, meet)
 	if err != nil {
 		return nil, err
@@ -138,25 +149,20 @@ func CHPath(ctx context.Context, g *rg.Graph, h *rg.CH, c Costing, s, t *end) (*
 	if err != nil {
 		return nil, err
 	}
-	p.Edges = append(p.Edges, DirEdge{s.pt.Edge, froot == s.e.V})
-	p.Edges = append(p.Edges, fwd...)
-	p.Edges = append(p.Edges, bwd...)
-	p.Edges = append(p.Edges, DirEdge{t.pt.Edge, broot == t.e.U})
-	p.Edges = trimEnds(p.Edges, s.pt.Fraction, t.pt.Fraction)
-	if err := checkTurns(ctx, g, c, p.Edges); err != nil {
-		return nil, err
-	}
-	return p, nil
+	es := append([]DirEdge{{s.pt.Edge, froot == s.e.V}}, fwd...)
+	es = append(append(es, bwd...), DirEdge{t.pt.Edge, broot == t.e.U})
+	es = trimEnds(es, s.pt.Fraction, t.pt.Fraction)
+	return es, checkTurns(ctx, g, c, es)
 }
 
-// trimEnds drops a zero-length source or target piece that merely turns
-// back onto the same edge (a point exactly at a node): the path without
-// it has the same cost and no u-turn.
+// trimEnds drops a zero-length source or target piece (a point exactly at
+// a node, left or reached through another edge): the path without it
+// has the same cost, and neither a u-turn nor a wrong-way piece.
 func trimEnds(es []DirEdge, fs, ft float64) []DirEdge {
-	if len(es) >= 2 && es[0].Edge == es[1].Edge && (es[0].Forward && fs == 1 || !es[0].Forward && fs == 0) {
+	if len(es) >= 2 && (es[0].Forward && fs == 1 || !es[0].Forward && fs == 0) {
 		es = es[1:]
 	}
-	if n := len(es); n >= 2 && es[n-1].Edge == es[n-2].Edge && (es[n-1].Forward && ft == 0 || !es[n-1].Forward && ft == 1) {
+	if n := len(es); n >= 2 && (es[n-1].Forward && ft == 0 || !es[n-1].Forward && ft == 1) {
 		es = es[:n-1]
 	}
 	return es

@@ -79,23 +79,42 @@ func newEnd(ctx context.Context, g *rg.Graph, c Costing, pt snap.Point) (*end, e
 	x.cf, x.okf = c.EdgeCost(e, true)
 	x.cb, x.okb = c.EdgeCost(e, false)
 	f := pt.Fraction
-	if x.okf {
+	// A point exactly at a node (snap puts points within its precision
+	// there) is that node: left or reached by any edge of it, whatever
+	// the direction its own edge allows.
+	atU, atV := f == 0, f == 1
+	if x.okf || atU {
 		x.fromU = part(f, x.cf)
-		if nc, ok, err := nodeCost(ctx, g, c, e.V); err != nil {
+	}
+	if x.okb || atV {
+		x.fromV = part(1-f, x.cb)
+	}
+	if x.okf || atV {
+		if x.toV, err = leave(ctx, g, c, e.V, part(1-f, x.cf)); err != nil {
 			return nil, err
-		} else if ok {
-			x.toV = part(1-f, x.cf) + nc
 		}
 	}
-	if x.okb {
-		x.fromV = part(1-f, x.cb)
-		if nc, ok, err := nodeCost(ctx, g, c, e.U); err != nil {
+	if x.okb || atU {
+		if x.toU, err = leave(ctx, g, c, e.U, part(f, x.cb)); err != nil {
 			return nil, err
-		} else if ok {
-			x.toU = part(f, x.cb) + nc
 		}
 	}
 	return x, nil
+}
+
+// leave is the cost of reaching node n at cost d and entering it (Inf
+// when the vehicle may not pass it).
+func leave(ctx context.Context, g *rg.Graph, c Costing, n, d uint32) (uint32, error) {
+	nc, ok, err := nodeCost(ctx, g, c, n)
+	if err != nil || !ok {
+		return Inf, err
+	}
+	return d + nc, nil
+}
+
+// atNode reports whether the point is exactly at node n.
+func (x *end) atNode(n uint32) bool {
+	return x.pt.Fraction == 0 && n == x.e.U || x.pt.Fraction == 1 && n == x.e.V
 }
 
 func nodeCost(ctx context.Context, g *rg.Graph, c Costing, n uint32) (uint32, bool, error) {

@@ -121,18 +121,8 @@ func (en *Engine) chCell(ctx context.Context, c Costing, h *rg.CH, s, t *end, f,
 	if meet == noParent {
 		return Cell{OK: true, Cost: best, DistanceM: math.Abs(t.pt.Fraction-s.pt.Fraction) * float64(s.e.LengthCM) / 100}, nil
 	}
-	fwd, froot, err := unpackChain(ctx, h, f, meet)
-	if err != nil {
-		return Cell{}, err
-	}
-	bwd, broot, err := unpackChain(ctx, h, b, meet)
-	if err != nil {
-		return Cell{}, err
-	}
-	es := append([]DirEdge{{s.pt.Edge, froot == s.e.V}}, fwd...)
-	es = append(append(es, bwd...), DirEdge{t.pt.Edge, broot == t.e.U})
-	es = trimEnds(es, s.pt.Fraction, t.pt.Fraction)
-	if err := checkTurns(ctx, en.G, c, es); errors.Is(err, errBroken) {
+	es, err := relaxedPath(ctx, en.G, h, c, s, t, f, b, meet)
+	if errors.Is(err, errBroken) {
 		return en.exactCell(ctx, c, s, t)
 	} else if err != nil {
 		return Cell{}, err
@@ -169,17 +159,20 @@ func (en *Engine) pathDistance(ctx context.Context, p *Path) (float64, error) {
 	return total, nil
 }
 
-// span is the fraction range [a, b] of edge i of the path that it covers.
+// span is the fraction range [a, b] of edge i of the path that it covers:
+// the first and last edges are cut at the snapped points when they are
+// the points' edges (not when a point at a node was left or reached
+// through another edge, trimEnds).
 func span(p *Path, i int, de DirEdge) (float64, float64) {
 	a, b := 0.0, 1.0
-	if i == 0 {
+	if i == 0 && de.Edge == p.From.Edge {
 		if de.Forward {
 			a = p.From.Fraction
 		} else {
 			b = p.From.Fraction
 		}
 	}
-	if i == len(p.Edges)-1 {
+	if i == len(p.Edges)-1 && de.Edge == p.To.Edge {
 		if de.Forward {
 			b = p.To.Fraction
 		} else {

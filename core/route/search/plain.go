@@ -69,7 +69,17 @@ func Plain(ctx context.Context, g *rg.Graph, c Costing, s, t *end) (*Path, error
 		if it.d != sp.dist[it.node] {
 			continue
 		}
-		err := expand(ctx, g, c, it.node, func(next, to, cost, turn uint32) {
+		at, err := stateHead(ctx, g, it.node)
+		if err != nil {
+			return nil, err
+		}
+		if t.atNode(at) {
+			// the target is this state's head node: arrived (a zero-length
+			// piece of its edge ends the path; trimEnds drops it)
+			best, bestState = it.d, it.node<<1|b2u(t.pt.Fraction == 1)
+			continue
+		}
+		err = expand(ctx, g, c, it.node, func(next, to, cost, turn uint32) {
 			if de := fromState(next); de.Edge == t.pt.Edge {
 				arrive := t.fromU
 				if !de.Forward {
@@ -106,7 +116,25 @@ func Plain(ctx context.Context, g *rg.Graph, c Costing, s, t *end) (*Path, error
 	for i := len(rev) - 1; i >= 0; i-- {
 		p.Edges = append(p.Edges, rev[i])
 	}
+	p.Edges = trimEnds(p.Edges, s.pt.Fraction, t.pt.Fraction)
 	return p, nil
+}
+
+// stateHead is the node the directed edge of state st arrives at.
+func stateHead(ctx context.Context, g *rg.Graph, st uint32) (uint32, error) {
+	de := fromState(st)
+	e, err := g.Edge(ctx, de.Edge)
+	if err != nil {
+		return 0, err
+	}
+	return head(e, de.Forward), nil
+}
+
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // expand calls fn(next state, its head node, its edge cost, the turn's

@@ -168,7 +168,7 @@ func cut(lat, lng []int32, a, b float64, forward bool) []geo.LatLng {
 	}
 	cum := make([]float64, n)
 	for i := 1; i < n; i++ {
-		cum[i] = cum[i-1] + geo.DistanceM(geo.PointE7(lat[i-1], lng[i-1]), geo.PointE7(lat[i], lng[i]))
+		cum[i] = cum[i-1] + geo.GeodesicM(geo.PointE7(lat[i-1], lng[i-1]), geo.PointE7(lat[i], lng[i]))
 	}
 	L := cum[n-1]
 	at := func(x float64) geo.LatLng {

@@ -14,6 +14,11 @@ import (
 // MaxDistanceM is the farthest a point may be from a usable edge.
 const MaxDistanceM = 1000
 
+// AtNodeM: a projection this close to an edge's end is at its node
+// (twice the tiles' 1e-7° precision): a point given at a node's
+// coordinates is at that node, whatever rounding it went through.
+const AtNodeM = 0.02
+
 // ErrNoRoad: no edge the vehicle may use within MaxDistanceM.
 var ErrNoRoad = errors.New("no road near the location")
 
@@ -50,7 +55,12 @@ type Index struct {
 // GridDeg is the side of a snapping grid cell in degrees (about 430 m).
 const GridDeg = 1.0 / 256
 
-type grid struct{ keys, edges []uint32 }
+// grid lists a tile's edges by snapping grid cell; edges whose box spans
+// more than maxSpan cells a side (long ferries, a way drawn across a
+// continent) are listed once in wide and checked by every query.
+type grid struct{ keys, edges, wide []uint32 }
+
+const maxSpan = 64
 
 func gridKey(row, col int32) uint32 { return uint32(row)<<16 | uint32(col)&0xffff }
 
@@ -74,6 +84,7 @@ func (ix *Index) grid(ctx context.Context, ci int) (*grid, error) {
 	}
 	type entry struct{ key, edge uint32 }
 	var es []entry
+	var wide []uint32
 	for i := range t.Edges {
 		la, lo, err := rg.DecodeGeometry(t.Geom[t.GeomOff[i]:t.GeomOff[i+1]])
 		if err != nil {
@@ -88,8 +99,12 @@ func (ix *Index) grid(ctx context.Context, ci int) (*grid, error) {
 		}
 		r0, c0 := gridRC(b.MinLat, b.MinLng)
 		r1, c1 := gridRC(b.MaxLat, b.MaxLng)
-		for r := r0; r <= r1 && r-r0 < 64; r++ {
-			for c := c0; c <= c1 && c-c0 < 64; c++ {
+		if r1-r0 >= maxSpan || c1-c0 >= maxSpan {
+			wide = append(wide, t.EdgeStart+uint32(i))
+			continue
+		}
+		for r := r0; r <= r1; r++ {
+			for c := c0; c <= c1; c++ {
 				es = append(es, entry{gridKey(r, c), t.EdgeStart + uint32(i)})
 			}
 		}
@@ -97,7 +112,7 @@ func (ix *Index) grid(ctx context.Context, ci int) (*grid, error) {
 	sort.Slice(es, func(a, b int) bool {
 		return es[a].key < es[b].key || es[a].key == es[b].key && es[a].edge < es[b].edge
 	})
-	gr = &grid{keys: make([]uint32, len(es)), edges: make([]uint32, len(es))}
+	gr = &grid{keys: make([]uint32, len(es)), edges: make([]uint32, len(es)), wide: wide}
 	for i, e := range es {
 		gr.keys[i], gr.edges[i] = e.key, e.edge
 	}
@@ -107,8 +122,14 @@ func (ix *Index) grid(ctx context.Context, ci int) (*grid, error) {
 	return gr, nil
 }
 
-// each calls fn for the edges listed in grid cells meeting the box.
+// each calls fn for the edges listed in grid cells meeting the box, and
+// for the wide edges.
 func (gr *grid) each(b geo.BBox, fn func(e uint32) bool) bool {
+	for _, e := range gr.wide {
+		if !fn(e) {
+			return false
+		}
+	}
 	r0, c0 := gridRC(b.MinLat, b.MinLng)
 	r1, c1 := gridRC(b.MaxLat, b.MaxLng)
 	for r := r0; r <= r1; r++ {
@@ -204,8 +225,7 @@ func (ix *Index) project(ctx context.Context, p geo.LatLng, e uint32, c Coster) 
 	if !Usable(c, info.Edge) || len(info.Lat) < 2 {
 		return Point{DistanceM: math.Inf(1)}, nil
 	}
-	kx := math.Cos(p.Lat*math.Pi/180) * 111319.49
-	const ky = 111319.49
+	ky, kx := geo.MetresPerDegree(p.Lat) // the local metric of the graph's lengths (geo.GeodesicM)
 	xy := func(k int) (float64, float64) {
 		return (geo.FromE7(info.Lng[k]) - p.Lng) * kx, (geo.FromE7(info.Lat[k]) - p.Lat) * ky
 	}
@@ -229,7 +249,13 @@ func (ix *Index) project(ctx context.Context, p geo.LatLng, e uint32, c Coster) 
 	}
 	pt := Point{Input: p, Edge: e, DistanceM: bestD, Name: info.Name,
 		Snapped: geo.LatLng{Lat: p.Lat + by/ky, Lng: p.Lng + bx/kx}}
-	if total > 0 {
+	n := len(info.Lat) - 1
+	switch {
+	case bestAlong <= AtNodeM: // at U: the node itself (search/ends.go)
+		pt.Snapped = geo.PointE7(info.Lat[0], info.Lng[0])
+	case total-bestAlong <= AtNodeM:
+		pt.Fraction, pt.Snapped = 1, geo.PointE7(info.Lat[n], info.Lng[n])
+	default:
 		pt.Fraction = bestAlong / total
 	}
 	switch {

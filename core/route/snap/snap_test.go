@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"os"
 	"testing"
 
 	bgraph "github.com/bando-vn/bando/bundle/graph"
@@ -56,6 +57,49 @@ func TestNearest(t *testing.T) {
 	for _, far := range []geo.LatLng{{Lat: 21.02, Lng: 105.8}, {Lat: math.NaN(), Lng: 105.8}} {
 		if _, err := ix.Nearest(ctx, far, car); !errors.Is(err, snap.ErrNoRoad) {
 			t.Errorf("%v: %v, want ErrNoRoad", far, err)
+		}
+	}
+}
+
+// TestWideEdgeAndNodes: an edge spanning more grid cells than the grid
+// lists (a way across 40° of longitude near the pole) is still found; a
+// point given at a node's coordinates is at that node (fraction exactly
+// 0 or 1), whatever rounding its coordinates went through.
+func TestWideEdgeAndNodes(t *testing.T) {
+	osm := `<?xml version="1.0"?><osm version="0.6">
+<node id="1" version="1" lat="-85" lon="-180"/><node id="2" version="1" lat="-85" lon="-160"/><node id="3" version="1" lat="-85" lon="-140"/>
+<way id="1" version="1"><nd ref="1"/><nd ref="2"/><nd ref="3"/><tag k="highway" v="primary"/></way></osm>`
+	path := t.TempDir() + "/wide.osm"
+	if err := os.WriteFile(path, []byte(osm), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tiles, _, err := bgraph.FromFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := tile.OpenMap(tiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rg.Open(context.Background(), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := snap.New(g)
+	car, _ := costing.Get("car")
+	ctx := context.Background()
+	got, err := ix.Nearest(ctx, geo.LatLng{Lat: -84.999, Lng: -160}, car)
+	if err != nil || math.Abs(got.DistanceM-111.7) > 1 {
+		t.Fatalf("near the middle node: %+v %v", got, err)
+	}
+	for _, c := range []struct {
+		p    geo.LatLng
+		frac float64
+	}{{geo.LatLng{Lat: -85, Lng: -140.00000004}, 1}, {geo.LatLng{Lat: -85.00000004, Lng: -140}, 1},
+		{geo.LatLng{Lat: -85, Lng: -180}, 0}, {geo.LatLng{Lat: -85.00000003, Lng: -179.99999996}, 0}} {
+		got, err := ix.Nearest(ctx, c.p, car)
+		if err != nil || got.Fraction != c.frac {
+			t.Errorf("%v: %+v %v, want at a node", c.p, got, err)
 		}
 	}
 }

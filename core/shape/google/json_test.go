@@ -3,6 +3,7 @@ package google
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"math/rand"
 	"testing"
 
@@ -100,6 +101,70 @@ func FuzzAppendJSON(f *testing.F) {
 			Terms:                []Term{{Offset: off, Value: s}}, Types: []string{s}}}, Status: s}
 		got := pb.AppendJSON(nil)
 		if want := shapetest.Reflect(t, pb); !bytes.Equal(got, want) {
+			t.Fatalf("got %s\nwant %s", got, want)
+		}
+	})
+}
+
+func randomLatLng(r *rand.Rand) LatLng {
+	return LatLng{shape.Deg(r.Float64()*180 - 90), shape.Deg(r.Float64()*360 - 180)}
+}
+
+func randomDirections(r *rand.Rand, i int) shapetest.Body {
+	d := Directions{Status: shapetest.String(r)}
+	if i%7 != 0 {
+		for j := r.Intn(3); j >= 0; j-- {
+			d.GeocodedWaypoints = append(d.GeocodedWaypoints, GeocodedWaypoint{shapetest.String(r)})
+		}
+	}
+	tv := func() TextValue { return TextValue{shapetest.String(r), r.Intn(1e6) - 3} }
+	if i%5 != 0 {
+		d.Routes = []DirRoute{}
+	}
+	for j := r.Intn(3); j > 0 && d.Routes != nil; j-- {
+		rt := DirRoute{Bounds: Viewport{randomLatLng(r), randomLatLng(r)}, Copyrights: shapetest.String(r),
+			OverviewPolyline: Polyline{shapetest.String(r)}, Summary: shapetest.String(r)}
+		if r.Intn(3) > 0 {
+			rt.Warnings = []string{shapetest.String(r)}
+			rt.WaypointOrder = []int{r.Intn(9)}
+		}
+		for k := r.Intn(3); k > 0; k-- {
+			lg := DirLeg{Distance: tv(), Duration: tv(), EndAddress: shapetest.String(r), EndLocation: randomLatLng(r),
+				StartAddress: shapetest.String(r), StartLocation: randomLatLng(r)}
+			if r.Intn(3) > 0 {
+				lg.TrafficSpeedEntry, lg.ViaWaypoint = []int{}, []LatLng{randomLatLng(r)}
+			}
+			for s := r.Intn(4); s > 0; s-- {
+				lg.Steps = append(lg.Steps, DirStep{Distance: tv(), Duration: tv(), EndLocation: randomLatLng(r),
+					HTMLInstructions: shapetest.String(r), Maneuver: shapetest.String(r), Polyline: Polyline{shapetest.String(r)},
+					StartLocation: randomLatLng(r), TravelMode: shapetest.String(r)})
+			}
+			rt.Legs = append(rt.Legs, lg)
+		}
+		d.Routes = append(d.Routes, rt)
+	}
+	return d
+}
+
+// TestDirectionsMatchReflection is the differential test of the
+// directions writer against encoding/json on seeded random answers.
+func TestDirectionsMatchReflection(t *testing.T) {
+	shapetest.Differential(t, 2000, randomDirections)
+}
+
+func FuzzDirectionsAppendJSON(f *testing.F) {
+	f.Add("Rẽ <b>phải</b> vào \"Phố Huế\"\n\u2028\xff", 3, 21.02)
+	f.Fuzz(func(t *testing.T, s string, n int, x float64) {
+		if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) > 1e9 {
+			return
+		}
+		p := LatLng{shape.Deg(x), shape.Deg(-x)}
+		st := DirStep{Distance: TextValue{s, n}, Duration: TextValue{s, -n}, EndLocation: p, HTMLInstructions: s,
+			Maneuver: s, Polyline: Polyline{s}, StartLocation: p, TravelMode: s}
+		d := Directions{GeocodedWaypoints: []GeocodedWaypoint{{s}}, Status: s, Routes: []DirRoute{{Bounds: Viewport{p, p},
+			Copyrights: s, Summary: s, Warnings: []string{s}, WaypointOrder: []int{n}, OverviewPolyline: Polyline{s},
+			Legs: []DirLeg{{Distance: st.Distance, EndAddress: s, Steps: []DirStep{st}, ViaWaypoint: []LatLng{p}}}}}}
+		if got, want := d.AppendJSON(nil), shapetest.Reflect(t, d); !bytes.Equal(got, want) {
 			t.Fatalf("got %s\nwant %s", got, want)
 		}
 	})
