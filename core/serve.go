@@ -40,6 +40,7 @@ func init() {
 		"/v1/direction":       {method: "GET", shape: fixed(ShapeGoogle), handler: serveDirection},
 		"/v1/optimized-route": {method: "GET", shape: fixed(ShapeValhalla), handler: serveOptimizedRoute},
 		"/v1/geocode/reverse": {method: "GET", shape: reverseShape, handler: serveReverse},
+		"/v1/geocode/forward": {method: "GET", shape: forwardShape, handler: serveForward},
 		"/v1/nearby":          {method: "GET", shape: fixed(ShapePelias), handler: serveNearby},
 	}
 }

@@ -57,7 +57,7 @@ func usage() {
   bando build --osm FILE [--osm FILE...] [--admin DIR] --out DIR
   bando serve --bundle DIR [--addr 127.0.0.1:8787] [--keys FILE] [--page DIR] [--quiet]
   bando scenarios [--md FILE] DIR
-  bando eval --bundle DIR --cases FILE.jsonl [--misses] [--cold=false]
+  bando eval --bundle DIR --cases FILE.jsonl [--misses] [--cold=false]   (kinds autocomplete, forward, reverse)
   bando route --bundle DIR --from LAT,LNG --to LAT,LNG[;LAT,LNG...] [--vehicle car] [--language vi] [--alternatives]
   bando keys add --file FILE [--rpm N] [--rpd N] [--admin] | list --file FILE | revoke --file FILE ID`)
 	os.Exit(2)
@@ -157,6 +157,12 @@ func evalCmd(args []string) error {
 		return err
 	}
 	ctx := context.Background()
+	if geo, other := splitGeoCases(cases); len(geo) > 0 {
+		if err := evalGeo(ctx, *dir, geo, *misses); err != nil || len(other) == 0 {
+			return err
+		}
+		cases = other
+	}
 	open := func(cache int) (search.Source, error) {
 		store, err := tile.Open(ctx, tile.DirSource(*dir), cache)
 		if err != nil {

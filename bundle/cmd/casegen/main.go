@@ -13,6 +13,11 @@
 // evenly from Hà Nội and TP.HCM (OSM places) and from every administrative
 // unit; a case whose name is ambiguous (the same folded name elsewhere
 // beyond within_m) is only used for the focus variant.
+//
+// --kind forward and --kind reverse write geocoding cases instead (forward.go, reverse.go):
+//
+//	go run ./bundle/cmd/casegen --bundle build/hanoi-hcmc --kind forward --n 400 --seed 1 > testdata/geocode/forward.jsonl
+//	go run ./bundle/cmd/casegen --bundle build/hanoi-hcmc --kind reverse --n 400 --seed 1 --admin ../shared/data/admin > testdata/geocode/reverse.jsonl
 package main
 
 import (
@@ -37,6 +42,9 @@ func main() {
 	dir := flag.String("bundle", "", "bundle directory")
 	seed := flag.Int64("seed", 1, "random seed")
 	per := flag.Int("per", 70, "cases per variant")
+	kind := flag.String("kind", "autocomplete", "autocomplete, forward or reverse")
+	n := flag.Int("n", 400, "forward or reverse: number of cases")
+	adminDir := flag.String("admin", "../shared/data/admin", "reverse: the admin data directory (polygons)")
 	flag.Parse()
 	if *dir == "" {
 		fmt.Fprintln(os.Stderr, "casegen: --bundle DIR required")
@@ -45,20 +53,42 @@ func main() {
 	fmt.Fprintf(os.Stderr, "casegen: seed %d\n", *seed)
 	places, err := loadPlaces(*dir)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "casegen:", err)
-		os.Exit(1)
+		fail(err)
 	}
 	g := newGen(places, rand.New(rand.NewSource(*seed)))
+	var cases []eval.Case
+	switch *kind {
+	case "autocomplete":
+		for _, v := range variants {
+			cases = append(cases, g.cases(v, *per)...)
+		}
+	case "forward":
+		u, err := loadUnits(*dir)
+		if err != nil {
+			fail(err)
+		}
+		cases = newFwdGen(g, u).cases(*n)
+	case "reverse":
+		r, err := newRevGen(g, *adminDir)
+		if err != nil {
+			fail(err)
+		}
+		cases = r.cases(*n)
+	default:
+		fail(fmt.Errorf("unknown --kind %q", *kind))
+	}
 	enc := json.NewEncoder(os.Stdout)
 	enc.SetEscapeHTML(false)
-	for _, v := range variants {
-		for _, c := range g.cases(v, *per) {
-			if err := enc.Encode(c); err != nil {
-				fmt.Fprintln(os.Stderr, "casegen:", err)
-				os.Exit(1)
-			}
+	for _, c := range cases {
+		if err := enc.Encode(c); err != nil {
+			fail(err)
 		}
 	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "casegen:", err)
+	os.Exit(1)
 }
 
 func loadPlaces(dir string) ([]place.Place, error) {

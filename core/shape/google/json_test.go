@@ -2,6 +2,7 @@ package google
 
 import (
 	"bytes"
+	"encoding/json"
 	"math"
 	"math/rand"
 	"testing"
@@ -42,6 +43,52 @@ func TestAppendJSONMatchesReflection(t *testing.T) {
 			}
 		}
 		return Predictions{Predictions: ps, Status: "OK"}
+	})
+}
+
+func randomGeocodeResult(r *rand.Rand) GeocodeResult {
+	var comps []AddressComponent
+	if r.Intn(5) > 0 {
+		comps = []AddressComponent{}
+		for i := r.Intn(4); i > 0; i-- {
+			comps = append(comps, AddressComponent{LongName: shapetest.String(r), ShortName: shapetest.String(r), Types: []string{shapetest.String(r)}})
+		}
+	}
+	var types []string
+	if r.Intn(4) > 0 {
+		types = []string{shapetest.String(r)}
+	}
+	return GeocodeResult{Address: shapetest.String(r), AddressComponents: comps, FormattedAddress: shapetest.String(r),
+		Geometry: Geometry{LatLng{shape.Deg(r.Float64()*180 - 90), shape.Deg(r.Float64()*360 - 180)}}, Name: shapetest.String(r),
+		PlaceID: shapetest.String(r), Types: types, DistanceMeters: shapetest.IntPtr(r), PartialMatch: r.Intn(2) == 0}
+}
+
+// TestGeocodedMatchesReflection: the geocode envelope's writer against encoding/json on
+// seeded random results.
+func TestGeocodedMatchesReflection(t *testing.T) {
+	shapetest.Differential(t, 2000, func(r *rand.Rand, i int) shapetest.Body {
+		var rs []GeocodeResult
+		if i%9 != 0 {
+			for j := r.Intn(4); j > 0; j-- {
+				rs = append(rs, randomGeocodeResult(r))
+			}
+		}
+		return Geocoded{Results: rs, Status: shapetest.String(r)}
+	})
+}
+
+func FuzzGeocodedAppendJSON(f *testing.F) {
+	f.Add("12 Hàng Bạc \"\n\u2028\xff", 21.03, 105.85, 7, true)
+	f.Fuzz(func(t *testing.T, s string, lat, lng float64, d int, partial bool) {
+		g := Geocoded{Results: []GeocodeResult{{Address: s, AddressComponents: []AddressComponent{{LongName: s, ShortName: s, Types: []string{s}}},
+			FormattedAddress: s, Geometry: Geometry{LatLng{shape.Deg(lat), shape.Deg(lng)}}, Name: s, PlaceID: s, Types: []string{s},
+			DistanceMeters: &d, PartialMatch: partial}}, Status: s}
+		if _, err := json.Marshal(g); err != nil {
+			return // NaN or Inf coordinates: not representable either way
+		}
+		if got, want := g.AppendJSON(nil), shapetest.Reflect(t, g); !bytes.Equal(got, want) {
+			t.Fatalf("got %s\nwant %s", got, want)
+		}
 	})
 }
 

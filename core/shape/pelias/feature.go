@@ -46,6 +46,9 @@ type Properties struct {
 	SID            string   `json:"sid"`
 	Source         string   `json:"source"`
 	Layer          string   `json:"layer"`
+	// MatchType is set by forward geocoding only: "exact" (the address or place itself),
+	// "fallback" (its street or its administrative unit), as Pelias says.
+	MatchType string `json:"match_type,omitempty"`
 }
 
 // Collection is a Pelias-shape FeatureCollection (API.md §3.10); Errors is
@@ -91,6 +94,9 @@ func fillFeature(f *Feature, r *shape.Place, v2 bool) {
 	}
 	pr.Website, pr.OpeningHoursV2, pr.Phone = p.TagPtr("website"), p.TagPtr("opening_hours"), p.TagPtr("phone")
 	pr.Region, pr.County, pr.Locality = r.Admin.Province, r.Admin.District, r.Admin.Ward
+	if r.OpeningHours != nil {
+		pr.OpeningHours = r.OpeningHours
+	}
 	if v2 {
 		pr.County = ""
 	}
