@@ -37,7 +37,7 @@ const (
 	AltMaxStretch = 1.3
 	AltMaxShare   = 0.8
 	AltLocalShare = 0.25
-	AltMaxTries   = 24
+	AltMaxTries   = 12
 )
 
 // Alternatives returns up to n least-cost paths from s to t: the best
