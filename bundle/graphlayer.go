@@ -23,21 +23,17 @@ func addGraph(gc *bgraph.Collector, profiles []string, m *tile.Manifest, tiles m
 	if profiles == nil {
 		profiles = DefaultCH
 	}
-	hs, err := bgraph.BuildHierarchies(g, profiles, 2)
+	ps, err := bgraph.UniqueProfiles(profiles)
 	if err != nil {
 		return err
 	}
-	gt, err := bgraph.Tiles(g, hs)
-	if err != nil {
+	if err := bgraph.Encode(g, profiles, 2, tiles); err != nil {
 		return err
-	}
-	for k, b := range gt {
-		tiles[k] = b
 	}
 	m.Layers = append(m.Layers,
 		tile.LayerInfo{Name: "graph", Prefix: "graph/", Version: rg.Version, Count: g.NumNodes(), Exact: true,
 			Description: "routing graph from OSM highways and ferries: junction nodes, edges with attributes and geometry, turn restrictions, by 0.25° cell"},
-		tile.LayerInfo{Name: "ch", Prefix: "ch/", Version: rg.Version, Count: len(hs), Exact: false,
+		tile.LayerInfo{Name: "ch", Prefix: "ch/", Version: rg.Version, Count: len(ps), Exact: false,
 			Description: "contraction hierarchy per built-in profile (upward arcs by cell, top-ranked nodes in a core tile)"})
 	return nil
 }

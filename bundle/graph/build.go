@@ -21,6 +21,10 @@ type Graph struct {
 	glng      []int32
 	Restr     []rg.Restriction // sorted by Via
 	Strings   []string
+
+	lay      *layout             // while building
+	cellIdx  map[rg.CellID]int32 // while building: cell → index in Cells
+	edgeCell []int32             // while building: per edge, its cell's index
 }
 
 // NumNodes is the node count.
@@ -41,11 +45,13 @@ func (c *Collector) Finish() *Graph {
 	}
 	c.refs = nil
 	junction := c.junctions(refIdx)
-	gid, cells := assignIDs(c, junction)
-	g := &Graph{Cells: cells, Strings: c.strList}
+	lay := c.newLayout(refIdx, junction)
+	gid, cells := assignIDs(c, junction, lay)
+	g := &Graph{Cells: cells, Strings: c.strList, lay: lay, cellIdx: map[rg.CellID]int32{}}
 	n := 0
-	for _, cl := range cells {
+	for i, cl := range cells {
 		n += int(cl.Nodes)
+		g.cellIdx[cl.ID] = int32(i)
 	}
 	g.Lat, g.Lng, g.NodeFlags = make([]int32, n), make([]int32, n), make([]uint8, n)
 	for i, id := range gid {
@@ -56,6 +62,7 @@ func (c *Collector) Finish() *Graph {
 	wayEdges := g.splitWays(c, refIdx, gid)
 	g.resolveRestrictions(c, gid, wayEdges)
 	g.orderEdges()
+	g.lay, g.cellIdx, g.edgeCell = nil, nil, nil
 	return g
 }
 
@@ -102,8 +109,9 @@ func (c *Collector) junctions(refIdx []int32) []bool {
 }
 
 // assignIDs numbers junction nodes cell by cell (cells in key order, nodes
-// by OSM id within a cell); gid[i] is node i's id or -1.
-func assignIDs(c *Collector, junction []bool) ([]int32, []rg.Cell) {
+// by OSM id within a cell); gid[i] is node i's id or -1. The cells are
+// every cell of the layout, some without nodes (edges only).
+func assignIDs(c *Collector, junction []bool, lay *layout) ([]int32, []rg.Cell) {
 	type jn struct {
 		cell rg.CellID
 		i    int32
@@ -111,7 +119,7 @@ func assignIDs(c *Collector, junction []bool) ([]int32, []rg.Cell) {
 	var js []jn
 	for i, j := range junction {
 		if j {
-			js = append(js, jn{rg.CellOf(c.lat[i], c.lng[i]), int32(i)})
+			js = append(js, jn{lay.nodeCell(c, int32(i)), int32(i)})
 		}
 	}
 	sort.Slice(js, func(a, b int) bool {
@@ -124,13 +132,21 @@ func assignIDs(c *Collector, junction []bool) ([]int32, []rg.Cell) {
 	for i := range gid {
 		gid[i] = -1
 	}
-	var cells []rg.Cell
-	for k, j := range js {
-		if len(cells) == 0 || cells[len(cells)-1].ID != j.cell {
-			cells = append(cells, rg.Cell{ID: j.cell, NodeStart: uint32(k)})
+	ids := make([]rg.CellID, 0, len(js))
+	for _, j := range js {
+		if len(ids) == 0 || ids[len(ids)-1] != j.cell {
+			ids = append(ids, j.cell)
 		}
-		cells[len(cells)-1].Nodes++
-		gid[j.i] = int32(k)
+	}
+	all := lay.cells(ids)
+	cells := make([]rg.Cell, len(all))
+	k := 0
+	for ci, id := range all {
+		cells[ci] = rg.Cell{ID: id, NodeStart: uint32(k)}
+		for ; k < len(js) && js[k].cell == id; k++ {
+			gid[js[k].i] = int32(k)
+			cells[ci].Nodes++
+		}
 	}
 	return gid, cells
 }
@@ -164,6 +180,7 @@ func (g *Graph) splitWays(c *Collector, refIdx []int32, gid []int32) [][2]uint32
 
 func (g *Graph) addEdge(c *Collector, t rg.Edge, way int64, rs []int32, gid []int32) {
 	t.U, t.V = uint32(gid[rs[0]]), uint32(gid[rs[len(rs)-1]])
+	g.edgeCell = append(g.edgeCell, g.cellIdx[g.lay.edgeCell(c, t.Class, rs[0])])
 	m := 0.0
 	for i, r := range rs {
 		g.glat, g.glng = append(g.glat, c.lat[r]), append(g.glng, c.lng[r])
@@ -260,20 +277,15 @@ func (g *Graph) rankGroup(perm []uint32, group []parallelPos) {
 	}
 }
 
-// orderEdges groups edges by the cell of their U node (stable), fixing
-// restriction edge ids and the cells' edge ranges.
+// orderEdges groups edges by their cell (stable: way order within a
+// cell), fixing restriction edge ids and the cells' edge ranges, and
+// drops cells left with neither nodes nor edges.
 func (g *Graph) orderEdges() {
-	cellOf := func(n uint32) int {
-		return sort.Search(len(g.Cells), func(i int) bool { return g.Cells[i].NodeStart+g.Cells[i].Nodes > n })
-	}
 	perm := make([]uint32, len(g.Edges))
 	for i := range perm {
 		perm[i] = uint32(i)
 	}
-	ec := make([]int32, len(g.Edges))
-	for i := range g.Edges {
-		ec[i] = int32(cellOf(g.Edges[i].U))
-	}
+	ec := g.edgeCell
 	sort.SliceStable(perm, func(a, b int) bool { return ec[perm[a]] < ec[perm[b]] })
 	g.rankParallels(perm, ec)
 	newID := make([]uint32, len(perm))
@@ -299,6 +311,13 @@ func (g *Graph) orderEdges() {
 		g.Restr[i].From, g.Restr[i].To = newID[g.Restr[i].From], newID[g.Restr[i].To]
 	}
 	sort.SliceStable(g.Restr, func(a, b int) bool { return g.Restr[a].Via < g.Restr[b].Via })
+	kept := g.Cells[:0]
+	for _, cl := range g.Cells {
+		if cl.Nodes > 0 || cl.Edges > 0 {
+			kept = append(kept, cl)
+		}
+	}
+	g.Cells = kept
 }
 
 // Adjacency returns CSR adjacency: for node n, adj[off[n]:off[n+1]] lists

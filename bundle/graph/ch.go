@@ -78,6 +78,8 @@ type contractor struct {
 	level     []int32
 	dist      []uint32
 	stamp     []uint32
+	target    []uint32 // stamp of the witness search's targets
+	dirty     []bool   // a neighbour was contracted since the priority was computed
 	cur       uint32
 	pq        minHeap
 	maxSettle int
@@ -90,7 +92,8 @@ func BuildHierarchy(g *Graph, c costing.Costing) *Hierarchy {
 	n := g.NumNodes()
 	out, in := baseArcs(g, c)
 	ct := &contractor{out: out, in: in, done: make([]bool, n), level: make([]int32, n),
-		dist: make([]uint32, n), stamp: make([]uint32, n)}
+		dist: make([]uint32, n), stamp: make([]uint32, n), target: make([]uint32, n),
+		dirty: make([]bool, n)}
 	h := &Hierarchy{Profile: c.Name(), Fingerprint: c.Fingerprint(), Rank: make([]uint32, n),
 		Arcs: make([][]rg.Arc, n)}
 	order := &prioQueue{}
@@ -100,9 +103,12 @@ func BuildHierarchy(g *Graph, c costing.Costing) *Hierarchy {
 	rank := uint32(0)
 	for order.Len() > 0 {
 		it := heap.Pop(order).(prioItem)
-		if p := ct.priority(it.node); order.Len() > 0 && p > (*order)[0].prio {
-			heap.Push(order, prioItem{it.node, p})
-			continue
+		if ct.dirty[it.node] { // a neighbour was contracted since: re-evaluate
+			ct.dirty[it.node] = false
+			if p := ct.priority(it.node); order.Len() > 0 && p > (*order)[0].prio {
+				heap.Push(order, prioItem{it.node, p})
+				continue
+			}
 		}
 		v := it.node
 		h.Rank[v] = rank
@@ -177,15 +183,21 @@ func (ct *contractor) shortcuts(v uint32, add func(u, w uint32, a chArc)) int {
 			continue
 		}
 		var limit uint32
+		ct.cur++
+		targets := 0
 		for _, oa := range ct.out[v] {
-			if !ct.done[oa.other] && oa.other != u && ia.weight+oa.weight > limit {
-				limit = ia.weight + oa.weight
+			if w := oa.other; !ct.done[w] && w != u {
+				limit = max(limit, ia.weight+oa.weight)
+				if ct.target[w] != ct.cur {
+					ct.target[w] = ct.cur
+					targets++
+				}
 			}
 		}
-		if limit == 0 {
+		if targets == 0 {
 			continue
 		}
-		ct.witness(u, v, limit)
+		ct.witness(u, v, limit, targets)
 		for _, oa := range ct.out[v] {
 			w := oa.other
 			if ct.done[w] || w == u {
@@ -204,25 +216,31 @@ func (ct *contractor) shortcuts(v uint32, add func(u, w uint32, a chArc)) int {
 	return count
 }
 
-// witness runs a bounded Dijkstra from u avoiding v, up to limit.
-func (ct *contractor) witness(u, v uint32, limit uint32) {
-	ct.cur++
+// witness runs a Dijkstra from u avoiding v, up to limit, at most
+// maxSettle nodes, stopping once the targets (marked in ct.target with
+// the current stamp) are all settled.
+func (ct *contractor) witness(u, v uint32, limit uint32, targets int) {
 	ct.pq = ct.pq[:0]
 	ct.dist[u], ct.stamp[u] = 0, ct.cur
 	ct.pq.push(heapItem{u, 0})
 	settled := 0
 	for len(ct.pq) > 0 && settled < ct.maxSettle {
 		it := ct.pq.pop()
-		if it.d != ct.dist[it.node] || it.d > limit {
-			if it.d > limit {
-				break
-			}
+		if it.d > limit {
+			break
+		}
+		if it.d != ct.dist[it.node] {
 			continue
 		}
 		settled++
-		for _, a := range ct.out[it.node] {
+		if ct.target[it.node] == ct.cur {
+			if targets--; targets == 0 {
+				break
+			}
+		}
+		for _, a := range ct.out[it.node] { // arcs to contracted nodes are gone (contract)
 			x := a.other
-			if ct.done[x] || x == v {
+			if x == v {
 				continue
 			}
 			nd := it.d + a.weight
@@ -248,9 +266,11 @@ func (ct *contractor) contract(v uint32) {
 	ct.done[v] = true
 	for _, a := range ct.out[v] {
 		ct.level[a.other] = max(ct.level[a.other], ct.level[v]+1)
+		ct.dirty[a.other] = true
 	}
 	for _, a := range ct.in[v] {
 		ct.level[a.other] = max(ct.level[a.other], ct.level[v]+1)
+		ct.dirty[a.other] = true
 	}
 	// drop arcs to v from its neighbours so later searches skip it cheaply
 	for _, a := range ct.out[v] {

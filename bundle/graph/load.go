@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"sync"
 
 	"github.com/bando-vn/bando/core/route/costing"
 	rg "github.com/bando-vn/bando/core/route/graph"
@@ -40,12 +39,26 @@ func FromFile(path string, profiles ...string) (map[string][]byte, *Graph, error
 		return nil, nil, err
 	}
 	g := c.Finish()
-	hs, err := BuildHierarchies(g, profiles, 2)
-	if err != nil {
-		return nil, nil, err
+	tiles := map[string][]byte{}
+	return tiles, g, Encode(g, profiles, 2, tiles)
+}
+
+// UniqueProfiles looks the named profiles up, dropping any with the
+// fingerprint of an earlier one (taxi = car: one hierarchy serves both).
+func UniqueProfiles(profiles []string) ([]*costing.Profile, error) {
+	var ps []*costing.Profile
+	seen := map[string]bool{}
+	for _, name := range profiles {
+		p, ok := costing.Get(name)
+		if !ok {
+			return nil, fmt.Errorf("unknown profile %q", name)
+		}
+		if !seen[p.Fingerprint()] {
+			seen[p.Fingerprint()] = true
+			ps = append(ps, p)
+		}
 	}
-	tiles, err := Tiles(g, hs)
-	return tiles, g, err
+	return ps, nil
 }
 
 // EngineFromFile builds the graph tiles of one OSM file (FromFile) and
@@ -65,36 +78,4 @@ func EngineFromFile(path string, profiles ...string) (*search.Engine, error) {
 		return nil, err
 	}
 	return search.New(g), nil
-}
-
-// BuildHierarchies contracts the graph for each named profile, at most
-// parallel at a time. Profiles with the fingerprint of an earlier one
-// (taxi = car) share its hierarchy and are skipped.
-func BuildHierarchies(g *Graph, profiles []string, parallel int) ([]*Hierarchy, error) {
-	var ps []*costing.Profile
-	seen := map[string]bool{}
-	for _, name := range profiles {
-		p, ok := costing.Get(name)
-		if !ok {
-			return nil, fmt.Errorf("unknown profile %q", name)
-		}
-		if !seen[p.Fingerprint()] {
-			seen[p.Fingerprint()] = true
-			ps = append(ps, p)
-		}
-	}
-	hs := make([]*Hierarchy, len(ps))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, max(parallel, 1))
-	for i, p := range ps {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			hs[i] = BuildHierarchy(g, p)
-			<-sem
-		}()
-	}
-	wg.Wait()
-	return hs, nil
 }

@@ -1,7 +1,10 @@
 package graph
 
 import (
+	"errors"
+	"maps"
 	"sort"
+	"sync"
 
 	rg "github.com/bando-vn/bando/core/route/graph"
 )
@@ -9,24 +12,17 @@ import (
 // CoreFraction is the share of top-ranked nodes whose hierarchy arcs go to
 // the core tile (capped by CoreMax), FORMAT.md §5.
 const (
-	CoreFraction = 0.01
-	CoreMax      = 40000
+	CoreFraction = 0.002
+	CoreMax      = 10000
 )
 
 // Tiles encodes the graph layer: the index, one base tile per cell and,
 // per hierarchy, one tile per cell plus the core tile.
 func Tiles(g *Graph, hs []*Hierarchy) (map[string][]byte, error) {
 	out := map[string][]byte{}
-	off, adj := g.Adjacency()
-	ix := &rg.Index{}
-	for _, c := range g.Cells {
-		t := g.baseTile(c, off, adj)
-		b, err := rg.EncodeTile(t)
-		if err != nil {
-			return nil, err
-		}
-		out[c.ID.Key()] = b
-		ix.Cells = append(ix.Cells, g.indexCell(c))
+	ix, err := baseTiles(g, out)
+	if err != nil {
+		return nil, err
 	}
 	for _, h := range hs {
 		ref, err := hierarchyTiles(g, h, out)
@@ -35,16 +31,73 @@ func Tiles(g *Graph, hs []*Hierarchy) (map[string][]byte, error) {
 		}
 		ix.Hierarchies = append(ix.Hierarchies, ref)
 	}
-	b, err := rg.EncodeIndex(ix)
+	return out, writeIndex(ix, out)
+}
+
+// Encode adds the graph layer to out like Tiles, contracting the graph for
+// each profile (parallel at a time; taxi shares car's hierarchy) and
+// encoding each hierarchy as soon as it is built, so that only the
+// hierarchies in progress are held whole in memory.
+func Encode(g *Graph, profiles []string, parallel int, out map[string][]byte) error {
+	ps, err := UniqueProfiles(profiles)
 	if err != nil {
-		return nil, err
+		return err
 	}
+	ix, err := baseTiles(g, out)
+	if err != nil {
+		return err
+	}
+	refs := make([]rg.HierarchyRef, len(ps))
+	errs := make([]error, len(ps))
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, max(parallel, 1))
+	for i, p := range ps {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			h := BuildHierarchy(g, p)
+			tiles := map[string][]byte{}
+			refs[i], errs[i] = hierarchyTiles(g, h, tiles)
+			mu.Lock()
+			maps.Copy(out, tiles)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	ix.Hierarchies = refs
+	return writeIndex(ix, out)
+}
+
+// baseTiles encodes one base tile per cell into out and returns the index
+// of the cells.
+func baseTiles(g *Graph, out map[string][]byte) (*rg.Index, error) {
+	off, adj := g.Adjacency()
+	ix := &rg.Index{}
+	for _, c := range g.Cells {
+		b, err := rg.EncodeTile(g.baseTile(c, off, adj))
+		if err != nil {
+			return nil, err
+		}
+		out[c.ID.Key()] = b
+		ix.Cells = append(ix.Cells, g.indexCell(c))
+	}
+	return ix, nil
+}
+
+func writeIndex(ix *rg.Index, out map[string][]byte) error {
+	b, err := rg.EncodeIndex(ix)
 	out[rg.IndexKey] = b
-	return out, nil
+	return err
 }
 
 func (g *Graph) indexCell(c rg.Cell) rg.IndexCell {
-	ic := rg.IndexCell{Row: c.ID.Row, Col: c.ID.Col, NodeStart: c.NodeStart, Nodes: c.Nodes,
+	ic := rg.IndexCell{Level: c.ID.Level, Row: c.ID.Row, Col: c.ID.Col, NodeStart: c.NodeStart, Nodes: c.Nodes,
 		EdgeStart: c.EdgeStart, Edges: c.Edges, MinLat: 1 << 30, MinLng: 1 << 30, MaxLat: -1 << 30, MaxLng: -1 << 30}
 	for e := c.EdgeStart; e < c.EdgeStart+c.Edges; e++ {
 		la, lo := g.Geometry(e)

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"time"
@@ -80,10 +81,21 @@ func build(args []string) error {
 	maxZoom := fs.Int("basemap-maxzoom", 14, "last zoom of the basemap (clients overzoom beyond it)")
 	archMiB := fs.Int("basemap-archive-mib", 4, "split basemap archives above this size (MiB, ≤ 25)")
 	ch := fs.String("ch", "", "comma-separated profiles given a contraction hierarchy (default: car,motor,truck,bike,walking; \"none\" for none)")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the build to this file")
+	memprofile := fs.String("memprofile", "", "write a heap profile (at the end of the build) to this file")
+	memLimit := fs.Int("mem-limit-mib", 7168, "soft limit of the Go heap in MiB: the collector works harder near it instead of letting garbage double the resident size (0: none; GOMEMLIMIT overrides)")
 	fs.Parse(args)
+	if os.Getenv("GOMEMLIMIT") == "" && *memLimit > 0 {
+		debug.SetMemoryLimit(int64(*memLimit) << 20)
+	}
 	if *out == "" || len(osmFiles) == 0 {
 		return errors.New("build needs --osm FILE and --out DIR")
 	}
+	stop, err := startProfiles(*cpuprofile, *memprofile)
+	if err != nil {
+		return err
+	}
+	defer stop()
 	opts := bundle.Options{OSM: osmFiles, Admin: *admin, Out: *out, Log: os.Stderr, NoBasemap: *noBasemap}
 	opts.Basemap.MinZoom, opts.Basemap.MaxZoom, opts.Basemap.ArchiveBytes = *minZoom, *maxZoom, *archMiB<<20
 	switch *ch {
@@ -139,6 +151,32 @@ func serve(args []string) error {
 	}
 	fmt.Fprintf(os.Stderr, "bando serve: http://%s/v1/status (%d tiles, keys required: %v)\n", ln.Addr(), len(eng.Store().Manifest().Tiles), opts.Gate != nil)
 	return httpserve.NewServer(*addr, h).Serve(httpserve.JSONErrors(ln))
+}
+
+// startProfiles starts a CPU profile and arranges a heap profile; stop
+// ends the one and writes the other.
+func startProfiles(cpu, mem string) (stop func(), err error) {
+	var cf *os.File
+	if cpu != "" {
+		if cf, err = os.Create(cpu); err != nil {
+			return nil, err
+		}
+		if err := pprof.StartCPUProfile(cf); err != nil {
+			return nil, err
+		}
+	}
+	return func() {
+		if cf != nil {
+			pprof.StopCPUProfile()
+			cf.Close()
+		}
+		if mem != "" {
+			if f, err := os.Create(mem); err == nil {
+				pprof.Lookup("allocs").WriteTo(f, 0)
+				f.Close()
+			}
+		}
+	}, nil
 }
 
 func evalCmd(args []string) error {

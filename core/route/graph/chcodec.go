@@ -144,6 +144,7 @@ type IndexCell struct {
 	MinLng    int32
 	MaxLat    int32
 	MaxLng    int32
+	Level     uint8
 }
 
 // HierarchyRef names a profile's hierarchy: tiles under ch/<Profile>/,
@@ -174,7 +175,7 @@ func DecodeIndex(b []byte) (*Index, error) {
 	}
 	var n, e uint32
 	for i, c := range ix.Cells {
-		if c.NodeStart != n || c.EdgeStart != e || (i > 0 && !ix.Cells[i-1].ID().Less(c.ID())) {
+		if c.NodeStart != n || c.EdgeStart != e || c.Level > MaxLevel || (i > 0 && !ix.Cells[i-1].ID().Less(c.ID())) {
 			return nil, corrupt("index cell %d out of order", i)
 		}
 		n, e = n+c.Nodes, e+c.Edges
@@ -186,10 +187,12 @@ func DecodeIndex(b []byte) (*Index, error) {
 }
 
 // ID is the cell's id.
-func (c IndexCell) ID() CellID { return CellID{c.Row, c.Col} }
+func (c IndexCell) ID() CellID { return CellID{c.Level, c.Row, c.Col} }
 
 // CHKey is the key of a profile's hierarchy tile for a cell.
-func CHKey(profile string, c CellID) string { return fmt.Sprintf("ch/%s/%d/%d", profile, c.Row, c.Col) }
+func CHKey(profile string, c CellID) string {
+	return fmt.Sprintf("ch/%s/%d/%d/%d", profile, c.Level, c.Row, c.Col)
+}
 
 // CHCoreKey is the key of a profile's core hierarchy tile.
 func CHCoreKey(profile string) string { return "ch/" + profile + "/core" }

@@ -26,6 +26,9 @@ type Graph struct {
 	nodeBucket, edgeBucket []int32
 	// TilesRead and BytesRead count the tiles decoded so far.
 	TilesRead, BytesRead atomic.Int64
+	// OnRead, when set before use, is told every tile decoded (key and
+	// size): a measuring hook for benchmarks.
+	OnRead func(key string, bytes int)
 }
 
 // Open reads the index tile. Tiles are read and decoded through the
@@ -74,6 +77,9 @@ func load[T any](ctx context.Context, g *Graph, key string, decode func([]byte) 
 	return tile.Decode(ctx, g.st, key, func(b []byte) (T, error) {
 		g.TilesRead.Add(1)
 		g.BytesRead.Add(int64(len(b)))
+		if g.OnRead != nil {
+			g.OnRead(key, len(b))
+		}
 		return decode(b)
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"sort"
 	"testing"
 	"time"
@@ -20,7 +21,11 @@ import (
 // (BANDO_ROUTE_BUNDLE=dir, e.g. `bando build --ch car --osm hanoi.osm.pbf`),
 // natively or in wasm under Node; BANDO_ROUTE_FROM/TO="lat,lng" give one
 // fixed pair (Hà Nội → TP.HCM on the Vietnam bundle) instead of random
-// pairs. Reports p50, tiles and bytes read by the first (cold) query.
+// pairs. Reports p50, and the tiles and bytes the first (cold) query
+// reads: snapping both ends, the path search, the leg's description; and
+// the heap it grew (garbage included, no collection in between) and the
+// memory the Go runtime holds from the system (in wasm: the linear
+// memory, what a Worker isolate pays for the Go side).
 func BenchmarkBundleRoute(b *testing.B) {
 	dir := os.Getenv("BANDO_ROUTE_BUNDLE")
 	if dir == "" {
@@ -48,22 +53,32 @@ func BenchmarkBundleRoute(b *testing.B) {
 	for i := 0; i+1 < len(locs); i += 2 {
 		pairs = append(pairs, pair{i, i + 1})
 	}
-	pts, err := en.SnapAll(ctx, c, locs)
+	runtime.GC()
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	phase, read := 0, [3][2]int{} // snap, path, leg: tiles, bytes
+	g.OnRead = func(_ string, n int) { read[phase][0]++; read[phase][1] += n }
+	start := time.Now()
+	pts, err := en.SnapAll(ctx, c, locs[:2])
 	if err != nil {
 		b.Fatal(err)
 	}
-	t0 := g.TilesRead.Load()
-	y0 := g.BytesRead.Load()
-	start := time.Now()
+	phase = 1
 	p, err := en.Path(ctx, c, pts[0], pts[1])
 	if err != nil {
 		b.Fatal(err)
 	}
+	phase = 2
 	if _, err := en.Leg(ctx, c, p); err != nil {
 		b.Fatal(err)
 	}
 	coldMS := float64(time.Since(start).Microseconds()) / 1000
-	coldTiles, coldMB := float64(g.TilesRead.Load()-t0), float64(g.BytesRead.Load()-y0)/(1<<20)
+	g.OnRead = nil
+	runtime.ReadMemStats(&m1) // no GC: the peak the cold route reached, garbage included
+	if pts, err = en.SnapAll(ctx, c, locs); err != nil {
+		b.Fatal(err)
+	}
+	mb := func(n int) float64 { return float64(n) / (1 << 20) }
 	for _, q := range pairs { // warm
 		en.Path(ctx, c, pts[q.a], pts[q.b])
 	}
@@ -81,8 +96,13 @@ func BenchmarkBundleRoute(b *testing.B) {
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
 	b.ReportMetric(coldMS, "cold-ms")
-	b.ReportMetric(coldTiles, "cold-tiles")
-	b.ReportMetric(coldMB, "cold-MB")
+	b.ReportMetric(float64(read[0][0]+read[1][0]+read[2][0]), "cold-tiles")
+	b.ReportMetric(mb(read[0][1]+read[1][1]+read[2][1]), "cold-MB")
+	b.ReportMetric(mb(read[0][1]), "snap-MB")
+	b.ReportMetric(mb(read[1][1]), "path-MB")
+	b.ReportMetric(mb(read[2][1]), "leg-MB")
+	b.ReportMetric(mb(int(m1.HeapAlloc-m0.HeapAlloc)), "cold-heap-MB")
+	b.ReportMetric(mb(int(m1.Sys)), "sys-MB")
 }
 
 func parseLL(b *testing.B, s string) geo.LatLng {

@@ -1,0 +1,243 @@
+//go:build routino
+
+package peerbench
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"sync"
+	"testing"
+	"time"
+
+	bgraph "github.com/bando-vn/bando/bundle/graph"
+	"github.com/bando-vn/bando/core/geo"
+	"github.com/bando-vn/bando/core/route/costing"
+	rg "github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/search"
+	"github.com/bando-vn/bando/core/tile"
+)
+
+// shortest is the road set Routino's motorcar profile allows (bando's car
+// rules with alleys open and tracks closed, as Routino's tagging has them)
+// with length as the cost (decimetres): the metric Routino's shortest
+// route minimises once its highway preferences are all 100 %.
+type shortest struct{ car *costing.Profile }
+
+// routinoCar is bando's car profile as data, with Routino's road set.
+const routinoCar = `{"cmp": {"mode": "car", "speeds": {"motorway": 80, "motorway_link": 50, "trunk": 50,
+ "trunk_link": 35, "primary": 35, "primary_link": 28, "secondary": 30, "secondary_link": 25,
+ "tertiary": 25, "tertiary_link": 22, "unclassified": 22, "residential": 18, "living_street": 10,
+ "service": 12, "road": 20}, "yes_speed": 10, "ferry": true, "barriers_block": true, "u_turn_s": 0, "signal_s": 0}}`
+
+func (s shortest) Name() string        { return "car-shortest" }
+func (s shortest) Fingerprint() string { return s.car.Fingerprint() + "-length" }
+func (s shortest) UTurnCost() uint32   { return 0 }
+func (s shortest) Applies(r *rg.Restriction) bool {
+	return s.car.Applies(r)
+}
+func (s shortest) EdgeCost(e *rg.Edge, fwd bool) (uint32, bool) {
+	if _, ok := s.car.EdgeCost(e, fwd); !ok {
+		return 0, false
+	}
+	return (e.LengthCM + 5) / 10, true
+}
+func (s shortest) NodeCost(f uint8) (uint32, bool) {
+	_, ok := s.car.NodeCost(f)
+	return 0, ok
+}
+
+const hanoiPBF = "../../../../shared/data/vn2021/hanoi.osm.pbf"
+
+var setup struct {
+	once  sync.Once
+	g     *bgraph.Graph
+	en    *search.Engine
+	c     shortest
+	rt    *Routino
+	pairs [][2]geo.LatLng
+	mb    float64 // heap the engine holds once the pairs have loaded its tiles
+	err   error
+}
+
+// peers builds the Hà Nội graph with a shortest-distance hierarchy, opens
+// Routino's database (ROUTINO_DIR, prefix hn: `planetsplitter --dir=DIR
+// --prefix=hn hanoi.osm.pbf`) and draws seeded pairs of graph nodes.
+func peers(tb testing.TB) {
+	setup.once.Do(func() {
+		ps, err := costing.Parse([]byte(routinoCar))
+		if err != nil {
+			setup.err = err
+			return
+		}
+		setup.c = shortest{ps["cmp"]}
+		var g *bgraph.Graph
+		if _, g, setup.err = bgraph.FromFile(hanoiPBF); setup.err != nil {
+			return
+		}
+		tiles, err := bgraph.Tiles(g, []*bgraph.Hierarchy{bgraph.BuildHierarchy(g, setup.c)})
+		if err != nil {
+			setup.err = err
+			return
+		}
+		runtime.GC()
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		st, _ := tile.OpenMap(tiles)
+		rgg, err := rg.Open(context.Background(), st)
+		if err != nil {
+			setup.err = err
+			return
+		}
+		setup.g, setup.en = g, search.New(rgg)
+		defer func() {
+			for _, p := range setup.pairs {
+				setup.en.Route(context.Background(), setup.c, p[:])
+			}
+			runtime.GC()
+			runtime.ReadMemStats(&m1)
+			setup.mb = float64(m1.HeapAlloc-m0.HeapAlloc) / (1 << 20)
+		}()
+		dir := os.Getenv("ROUTINO_DIR")
+		if dir == "" {
+			setup.err = errors.New("set ROUTINO_DIR to the planetsplitter output of hanoi.osm.pbf (prefix hn)")
+			return
+		}
+		xml, err := ShortestProfiles("/usr/share/routino/profiles.xml", "motorcar", tb.TempDir())
+		if err != nil {
+			setup.err = err
+			return
+		}
+		if setup.rt, setup.err = OpenRoutino(dir, "hn", xml, "motorcar"); setup.err != nil {
+			return
+		}
+		rng := rand.New(rand.NewPCG(20261124, 7))
+		for len(setup.pairs) < 400 {
+			a, b := rng.IntN(g.NumNodes()), rng.IntN(g.NumNodes())
+			setup.pairs = append(setup.pairs, [2]geo.LatLng{geo.PointE7(g.Lat[a], g.Lng[a]), geo.PointE7(g.Lat[b], g.Lng[b])})
+		}
+	})
+	if setup.err != nil {
+		tb.Fatal(setup.err)
+	}
+}
+
+// TestRoutinoLengths: on the same pairs, bando's shortest route and
+// Routino's agree in length within ±1 % at the median (the two read OSM
+// access and one-way tags each their own way and measure on different
+// earth models; the share within ±1 % is reported).
+func TestRoutinoLengths(t *testing.T) {
+	peers(t)
+	ctx := context.Background()
+	var diffs, signed []float64
+	within, both := 0, 0
+	for _, p := range setup.pairs {
+		r, err := setup.en.Route(ctx, setup.c, p[:])
+		ld, errR := setup.rt.Route(p[0].Lat, p[0].Lng, p[1].Lat, p[1].Lng)
+		if err != nil || errR != nil || ld < 200 {
+			continue
+		}
+		both++
+		d := (r.DistanceM - ld) / ld
+		diffs, signed = append(diffs, math.Abs(d)), append(signed, d)
+		if math.Abs(d) <= 0.01 {
+			within++
+		}
+	}
+	sort.Float64s(diffs)
+	sort.Float64s(signed)
+	t.Logf("%d pairs routed by both; %d (%.1f %%) within ±1 %%; median |Δ| %.3f %%, 90th %.2f %%; median bando−Routino %+.3f %%",
+		both, within, 100*float64(within)/float64(both), 100*diffs[len(diffs)/2], 100*diffs[len(diffs)*9/10], 100*signed[len(signed)/2])
+	if both < len(setup.pairs)/2 || diffs[len(diffs)/2] > 0.01 {
+		t.Fatalf("median length difference %.2f %% over %d pairs", 100*diffs[len(diffs)/2], both)
+	}
+}
+
+// BenchmarkPeersRoutino times, pair by pair in one run, bando's route
+// (snap both ends, hierarchy path, leg) and Routino's (find both
+// waypoints, shortest route with its list of all points); reports each p50 and
+// their ratio.
+func BenchmarkPeersRoutino(b *testing.B) {
+	peers(b)
+	ctx := context.Background()
+	var tb, tr []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p := setup.pairs[i%len(setup.pairs)]
+		t0 := time.Now()
+		_, err := setup.en.Route(ctx, setup.c, p[:])
+		t1 := time.Now()
+		_, errR := setup.rt.Route(p[0].Lat, p[0].Lng, p[1].Lat, p[1].Lng)
+		t2 := time.Now()
+		if err == nil && errR == nil {
+			tb, tr = append(tb, t1.Sub(t0)), append(tr, t2.Sub(t1))
+		}
+	}
+	b.StopTimer()
+	pb, pr := median(tb), median(tr)
+	b.ReportMetric(pb, "bando-p50-µs")
+	b.ReportMetric(pr, "routino-p50-µs")
+	b.ReportMetric(pr/pb, "routino/bando")
+	b.ReportMetric(setup.mb, "bando-graph-MB")
+}
+
+func median(ds []time.Duration) float64 {
+	if len(ds) == 0 {
+		return math.NaN()
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	return float64(ds[len(ds)/2].Nanoseconds()) / 1000
+}
+
+// TestExportForNgraph writes the car graph (directed arcs with lengths),
+// the pairs as node indices and bando's p50 on them for ngraph/bench.mjs
+// (PEERBENCH_OUT=dir).
+func TestExportForNgraph(t *testing.T) {
+	out := os.Getenv("PEERBENCH_OUT")
+	if out == "" {
+		t.Skip("set PEERBENCH_OUT to export the graph for ngraph/bench.mjs")
+	}
+	peers(t)
+	g := setup.g
+	var coords []float64
+	for i := range g.Lat {
+		coords = append(coords, geo.FromE7(g.Lat[i]), geo.FromE7(g.Lng[i]))
+	}
+	var arcs []uint32
+	var lens []float64
+	for i := range g.Edges {
+		e := &g.Edges[i]
+		for _, fwd := range []bool{true, false} {
+			if _, ok := setup.c.EdgeCost(e, fwd); ok {
+				u, v := e.U, e.V
+				if !fwd {
+					u, v = v, u
+				}
+				arcs, lens = append(arcs, u, v), append(lens, float64(e.LengthCM)/100)
+			}
+		}
+	}
+	idx := map[geo.LatLng]uint32{}
+	for i := range g.Lat {
+		idx[geo.PointE7(g.Lat[i], g.Lng[i])] = uint32(i)
+	}
+	var pairs []uint32
+	for _, p := range setup.pairs {
+		pairs = append(pairs, idx[p[0]], idx[p[1]])
+	}
+	for name, v := range map[string]any{"coords.f64": coords, "arcs.u32": arcs, "lens.f64": lens, "pairs.u32": pairs} {
+		f, err := os.Create(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		binary.Write(f, binary.LittleEndian, v)
+		f.Close()
+	}
+	t.Logf("exported %d nodes, %d arcs, %d pairs", g.NumNodes(), len(lens), len(setup.pairs))
+}
