@@ -91,6 +91,21 @@ func (s *SearchTile) Prefix(prefix string, limit int) []int {
 	return out
 }
 
+// Has reports whether the tile has the token tok, or with prefix=true a
+// token starting with tok.
+func (s *SearchTile) Has(tok string, prefix bool) bool {
+	n := s.toks.Len()
+	i := sort.Search(n, func(i int) bool { return string(s.toks.At(i)) >= tok })
+	if i == n {
+		return false
+	}
+	t := s.toks.At(i)
+	if prefix {
+		return len(t) >= len(tok) && string(t[:len(tok)]) == tok
+	}
+	return string(t) == tok
+}
+
 // Place decodes record i.
 func (s *SearchTile) Place(i int) (Place, error) { return decodePlace(s.recs.At(i)) }
 

@@ -20,6 +20,7 @@ const (
 	costOptional     = 4.0  // a house number or street word the name lacks
 	accentPoints     = 8.0  // per typed accented word found with its marks
 	orderPoints      = 2.0  // the words matched in the typed order
+	phrasePoints     = 3.0  // the words typed are the name's first words (street words aside)
 	coveragePoints   = 6.0  // times the share of the name's words matched
 	fullPoints       = 3.0  // every word of the name matched
 	altNameCost      = 5.0  // matched an alternative name, not the name
@@ -66,6 +67,7 @@ func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok
 	nw := words(name, &ws)
 	var used uint64
 	last, inOrder, matched, whole := -1, true, 0, 0
+	phrase := true // every typed word matched, each the name's next word but optional ones
 	for i, t := range v.Tokens {
 		isLast := prefixLast && i == len(v.Tokens)-1
 		bestW, bestP, bestWhole := -1, 0.0, false
@@ -82,6 +84,7 @@ func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok
 		if bestW < 0 {
 			if isNumber(t) || optionalWord[t] {
 				score -= costOptional
+				phrase = false
 				continue
 			}
 			return 0, false
@@ -90,6 +93,7 @@ func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok
 		if bestW < last {
 			inOrder = false
 		}
+		phrase = phrase && bestW > last && onlyStreetWords(name, &ws, last+1, bestW)
 		last = bestW
 		matched++
 		if bestWhole {
@@ -103,11 +107,14 @@ func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok
 	if inOrder {
 		score += orderPoints
 	}
+	if phrase {
+		score += phrasePoints
+	}
 	// a street or unit word the user left out ("Lê Quát" for "Đường Lê
 	// Quát") does not count against the coverage
 	left := 0
 	for w := 0; w < nw; w++ {
-		if used&(1<<w) == 0 && optionalWord[string(name[ws[w][0]:ws[w][1]])] {
+		if used&(1<<w) == 0 && optionalNameWord(name, &ws, nw, w) {
 			left++
 		}
 	}
@@ -118,6 +125,31 @@ func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok
 		}
 	}
 	return score, true
+}
+
+// streetWord: the words a user leaves out of a street name ("Lê Quát"
+// for "Đường Lê Quát", "12 Hàng Bạc" for "12 Phố Hàng Bạc").
+var streetWord = map[string]bool{"pho": true, "duong": true, "d": true}
+
+// onlyStreetWords: the name's words from..to-1 (to < the name's word
+// count) are all street words or "số" before a number ("Đường số 9").
+func onlyStreetWords(name []byte, ws *[maxWords][2]int, from, to int) bool {
+	for w := from; w < to; w++ {
+		if s := string(name[ws[w][0]:ws[w][1]]); !streetWord[s] && !(s == "so" && isNumber(string(name[ws[w+1][0]:ws[w+1][1]]))) {
+			return false
+		}
+	}
+	return true
+}
+
+// optionalNameWord: word w of the name (of nw words) is one a user may
+// leave out: a street or alley word, or "số" before a number.
+func optionalNameWord(name []byte, ws *[maxWords][2]int, nw, w int) bool {
+	s := string(name[ws[w][0]:ws[w][1]])
+	if s == "so" {
+		return w+1 < nw && isNumber(string(name[ws[w+1][0]:ws[w+1][1]]))
+	}
+	return optionalWord[s]
 }
 
 // tokenPoints scores typed token t against a name's word.
@@ -134,19 +166,40 @@ func tokenPoints(t string, word []byte, last bool) (float64, bool) {
 		}
 		return pointsPrefix - 2, false // one letter standing for a word
 	}
-	k := text.MaxEdits(len(t))
-	if k == 0 || isNumber(t) {
+	if isNumber(t) {
 		return 0, false
 	}
-	if e := text.Edits(t, string(word), k); e <= k {
+	if e, ok := wholeTypo(t, string(word)); ok {
 		return pointsTypoWhole - float64(e), true
 	}
 	if last {
-		if e := text.PrefixEdits(t, string(word), k); e <= k && len(word) > len(t)-k {
+		if e, ok := prefixTypo(t, string(word)); ok {
 			return pointsTypoPrefix - float64(e), false
 		}
 	}
 	return 0, false
+}
+
+// wholeTypo: typed t is word with at most its typo budget of edits
+// (text.MaxEditsFor).
+func wholeTypo(t, word string) (int, bool) {
+	k := text.MaxEditsFor(len(t), len(word))
+	if k == 0 {
+		return 0, false
+	}
+	e := text.Edits(t, word, k)
+	return e, e <= k
+}
+
+// prefixTypo: t, being typed, is a prefix of word with at most t's own
+// typo budget of edits.
+func prefixTypo(t, word string) (int, bool) {
+	k := text.MaxEdits(len(t))
+	if k == 0 {
+		return 0, false
+	}
+	e := text.PrefixEdits(t, word, k)
+	return e, e <= k && len(word) > len(t)-k
 }
 
 // accentMatches counts the typed words carrying marks that occur with

@@ -118,7 +118,7 @@ func scanMatches(name, query string) bool {
 	for _, q := range text.Tokens(query) {
 		ok := isNumber(q) || optionalWord[q]
 		for _, w := range words {
-			if text.Edits(q, w, text.MaxEdits(len(q))) <= text.MaxEdits(len(q)) || len(w) > len(q) && w[:len(q)] == q {
+			if k := text.MaxEditsFor(len(q), len(w)); text.Edits(q, w, k) <= k || len(w) > len(q) && w[:len(q)] == q {
 				ok = true
 			}
 		}

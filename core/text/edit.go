@@ -12,6 +12,17 @@ func MaxEdits(n int) int {
 	return 0
 }
 
+// MaxEditsFor is the typo budget of a typed word of n bytes against a
+// word of m bytes: that of the longer of the two, so a dropped letter
+// still gets the budget of the word meant ("trn" for "tran": one edit on
+// a word of four); none for fewer than 3 typed.
+func MaxEditsFor(n, m int) int {
+	if n < 3 {
+		return 0
+	}
+	return MaxEdits(max(n, m))
+}
+
 // maxEditLen bounds the words the edit functions compare (longer inputs
 // are compared on their first maxEditLen bytes), so the work per call is
 // bounded whatever the input.
