@@ -107,7 +107,6 @@ func keyTokens(toks []string) []string {
 	return out
 }
 
-
 // indexEntry is one place prepared for the index.
 type indexEntry struct {
 	place  Place

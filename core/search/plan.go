@@ -1,7 +1,6 @@
 package search
 
 import (
-
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/text"
