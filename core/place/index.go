@@ -44,6 +44,7 @@ func SummaryKey(p string) string     { return IndexPrefix + p + "-s" }  // the m
 func WordKey(w string) string        { return IndexPrefix + w + "-w" }  // every place with the word w
 func WordSummaryKey(w string) string { return IndexPrefix + w + "-ws" } // the most important of them
 func AreaKey(w, quad string) string  { return IndexPrefix + w + "-w/" + quad }
+func LexiconKey(c byte) string       { return IndexPrefix + string(c) + "-t" } // the words starting with c
 
 // QuadPath returns the quad digits ('0'..'3') of the cell holding (lat,
 // lng) at each level 1..quadLevels; "" outside the grid.
@@ -186,7 +187,42 @@ func BuildIndexWith(places []Place, budget int) (map[string][]byte, error) {
 	if err := b.pairs(); err != nil {
 		return nil, err
 	}
+	if err := b.lexicons(generic); err != nil {
+		return nil, err
+	}
 	return b.out, nil
+}
+
+// lexicons writes, per first letter, the words of the names starting with
+// it (keys and generic words; not numbers) with the number of places
+// having each: where a mistyped word's corrections come from.
+func (b *indexBuilder) lexicons(generic map[string][]int) error {
+	by := map[byte]map[string]int{}
+	add := func(t string, n int) {
+		if c := KeyToken(t[:1])[0]; c >= 'a' && c <= 'z' {
+			if by[c] == nil {
+				by[c] = map[string]int{}
+			}
+			by[c][t] = max(by[c][t], n)
+		}
+	}
+	for t, pis := range b.byTok {
+		add(t, len(pis))
+	}
+	for t, pis := range generic {
+		add(t, len(pis)+len(b.byTok[t]))
+	}
+	for c := byte('a'); c <= 'z'; c++ {
+		if by[c] == nil {
+			continue
+		}
+		enc, err := encodeLexicon(by[c])
+		if err != nil {
+			return err
+		}
+		b.out[LexiconKey(c)] = enc
+	}
+	return nil
 }
 
 // PairWord is the pseudo-word of two adjacent common words (key forms):

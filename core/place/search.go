@@ -20,6 +20,7 @@ type SearchTile struct {
 	lat  u32s
 	lng  u32s
 	kind []byte
+	cnt  u32s // lexicon tiles: places per token
 }
 
 // DecodeSearchTile checks a search tile's tables without decoding records.
@@ -29,7 +30,8 @@ func DecodeSearchTile(b []byte) (*SearchTile, error) {
 		return nil, err
 	}
 	st := &SearchTile{toks: records{t.TOff, t.Tok}, poff: u32s(t.POff), post: u32s(t.Post), recs: records{t.ROff, t.Recs},
-		fold: records{t.FOff, t.Fold}, low: records{t.LOff, t.Low}, rank: u32s(t.Rank), lat: u32s(t.LatE), lng: u32s(t.LngE), kind: t.Kind}
+		fold: records{t.FOff, t.Fold}, low: records{t.LOff, t.Low}, rank: u32s(t.Rank), lat: u32s(t.LatE), lng: u32s(t.LngE), kind: t.Kind,
+		cnt: u32s(t.Cnt)}
 	for _, r := range []struct {
 		name string
 		r    records
@@ -44,6 +46,9 @@ func DecodeSearchTile(b []byte) (*SearchTile, error) {
 	}
 	if err := st.checkPostings(); err != nil {
 		return nil, err
+	}
+	if len(st.cnt) != 0 && len(st.cnt) != 4*st.toks.Len() {
+		return nil, fmt.Errorf("%w: search token counts disagree on the token count", tile.ErrCorrupt)
 	}
 	return st, nil
 }
@@ -104,6 +109,15 @@ func (s *SearchTile) Has(tok string, prefix bool) bool {
 		return len(t) >= len(tok) && string(t[:len(tok)]) == tok
 	}
 	return string(t) == tok
+}
+
+// Count returns the number of places having token i, as a lexicon tile
+// records it (FORMAT.md §2); 0 in other tiles.
+func (s *SearchTile) Count(i int) int {
+	if len(s.cnt) == 0 {
+		return 0
+	}
+	return int(s.cnt.At(i))
 }
 
 // Place decodes record i.

@@ -2,7 +2,6 @@ package search
 
 import (
 	"bytes"
-	"strings"
 
 	"github.com/bando-vn/bando/core/text"
 )
@@ -24,6 +23,7 @@ const (
 	coveragePoints   = 6.0  // times the share of the name's words matched
 	fullPoints       = 3.0  // every word of the name matched
 	altNameCost      = 5.0  // matched an alternative name, not the name
+	optionalShare    = 0.25 // of a word in coverage, for a street word left out
 )
 
 // variantCost is what a reading of the query pays.
@@ -62,7 +62,7 @@ func words(name []byte, out *[maxWords][2]int) int {
 // matchName scores one reading's tokens against one folded name: every
 // token must match a distinct word (whole, prefix, or within its typo
 // budget) unless it is optional; ok=false otherwise.
-func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok bool) {
+func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok, all bool) {
 	var ws [maxWords][2]int
 	nw := words(name, &ws)
 	var used uint64
@@ -87,7 +87,7 @@ func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok
 				phrase = false
 				continue
 			}
-			return 0, false
+			return 0, false, false
 		}
 		used |= 1 << bestW
 		if bestW < last {
@@ -102,7 +102,7 @@ func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok
 		score += bestP
 	}
 	if matched == 0 {
-		return 0, false
+		return 0, false, false
 	}
 	if inOrder {
 		score += orderPoints
@@ -119,12 +119,14 @@ func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok
 		}
 	}
 	if d := nw - left; d > 0 {
-		score += coveragePoints * float64(matched) / float64(d)
+		// a street word left out counts a quarter: of "162 Trường Chinh"
+		// and "162 Đường Trường Chinh", the name typed whole ranks first
+		score += coveragePoints * float64(matched) / (float64(d) + optionalShare*float64(left))
 		if matched >= d && whole >= d-1 {
 			score += fullPoints
 		}
 	}
-	return score, true
+	return score, true, matched == len(v.Tokens)
 }
 
 // streetWord: the words a user leaves out of a street name ("Lê Quát"
@@ -243,9 +245,9 @@ func wordStartIndex(names []byte, typed string) bool {
 }
 
 // bestNameScore matches every reading against every folded name of a
-// record and keeps the best score.
-func bestNameScore(folded []byte, vs []text.Variant, prefixLast bool) (float64, bool) {
-	best, found := 0.0, false
+// record and keeps the best score; all: some reading matched every one of
+// its words (none left out as optional).
+func bestNameScore(folded []byte, vs []text.Variant, prefixLast bool) (best float64, found, all bool) {
 	for ni := 0; len(folded) > 0; ni++ {
 		name := folded
 		if i := bytes.IndexByte(folded, '\n'); i >= 0 {
@@ -254,10 +256,11 @@ func bestNameScore(folded []byte, vs []text.Variant, prefixLast bool) (float64, 
 			folded = nil
 		}
 		for vi := range vs {
-			s, ok := matchName(name, &vs[vi], prefixLast)
+			s, ok, a := matchName(name, &vs[vi], prefixLast)
 			if !ok {
 				continue
 			}
+			all = all || a
 			s -= variantCost[vs[vi].Kind]
 			if ni > 0 {
 				s -= altNameCost
@@ -267,8 +270,5 @@ func bestNameScore(folded []byte, vs []text.Variant, prefixLast bool) (float64, 
 			}
 		}
 	}
-	return best, found
+	return best, found, all
 }
-
-// joinTokens is for debugging output.
-func joinTokens(v text.Variant) string { return strings.Join(v.Tokens, " ") }

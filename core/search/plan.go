@@ -145,7 +145,8 @@ type need struct {
 	weak      bool // likely a typo or a keystroke leftover: its shards come last
 }
 
-// needs lists the words and pairs of a reading with their shards.
+// needs lists the words and pairs of a reading with their shards (none
+// for a word no place has a word starting with).
 func needs(src Source, q *text.Query, v text.Variant, focus *geo.LatLng) []need {
 	var out []need
 	seen := map[string]bool{}
@@ -156,9 +157,6 @@ func needs(src Source, q *text.Query, v text.Variant, focus *geo.LatLng) []need 
 		seen[tok] = true
 		word := !(q.Prefix && i == len(v.Tokens)-1)
 		refs := shardsFor(src, tok, word, focus)
-		if len(refs) == 0 {
-			continue
-		}
 		if place.IsGeneric(place.KeyToken(tok)) {
 			// its own shards hold the names made of generic words only, or
 			// the most important others: read last
@@ -173,19 +171,24 @@ func needs(src Source, q *text.Query, v text.Variant, focus *geo.LatLng) []need 
 }
 
 // required: a typed word every answer has as an index key (not a number,
-// which a name may lack, nor a generic or optional word, nor a typo of
-// one: "duon", "dung" for "đường").
+// which a name may lack, nor a generic or optional word).
 func required(tok string) bool {
-	if isNumber(tok) || place.IsGeneric(place.KeyToken(tok)) || optionalWord[tok] {
-		return false
-	}
+	return !isNumber(tok) && !place.IsGeneric(place.KeyToken(tok)) && !optionalWord[tok]
+}
+
+// typoOfGeneric: tok may be a generic word mistyped ("duon", "dung"; the
+// first letter typed right).
+func typoOfGeneric(tok string) bool {
 	for _, g := range nearGeneric {
-		if _, ok := wholeTypo(tok, g); ok {
-			return false
+		if _, ok := wholeTypo(tok, g); ok && tok != g && tok[0] == g[0] {
+			return true
 		}
 	}
-	return true
+	return false
 }
+
+// skippable: a generic word, or one mistyped: pairs span it.
+func skippable(k string) bool { return place.IsGeneric(k) || typoOfGeneric(k) }
 
 // nearGeneric are the generic words long enough to be mistyped.
 var nearGeneric = []string{"pho", "duong", "ngo", "ngach", "kiet", "quan", "huyen", "phuong", "tinh", "thon"}
@@ -193,18 +196,19 @@ var nearGeneric = []string{"pho", "duong", "ngo", "ngach", "kiet", "quan", "huye
 // pairNeeds gives the shards of the pairs of the reading whose words are
 // each common (too common for a shard of their own) or generic,
 // not both generic, adjacent or with generic words between them
-// (FORMAT.md §Pairs); the last word counts as whole here even while typed.
+// (FORMAT.md §Pairs; a word that may be a generic one mistyped is spanned
+// too); the last word counts as whole here even while typed.
 func pairNeeds(src Source, v text.Variant, prefix bool, focus *geo.LatLng) []need {
 	seq := make([]string, len(v.Tokens))
 	for i, t := range v.Tokens {
 		seq[i] = place.KeyToken(t)
 	}
 	var out []need
-	add := func(i, j int) {
+	add := func(i, j int, res bool) {
 		typing := prefix && j == len(seq)-1
 		if refs := pairShards(src, seq[i], seq[j], typing, focus); len(refs) > 0 {
 			// a second word being typed may become a word too rare to pair
-			out = append(out, need{tok: v.Tokens[i] + " " + v.Tokens[j], prefix: typing, refs: refs, resolving: !typing})
+			out = append(out, need{tok: v.Tokens[i] + " " + v.Tokens[j], prefix: typing, refs: refs, resolving: res && !typing})
 		}
 	}
 	for i := 0; i+1 < len(seq); i++ {
@@ -213,17 +217,18 @@ func pairNeeds(src Source, v text.Variant, prefix bool, focus *geo.LatLng) []nee
 			continue
 		}
 		if pairable(src, b) && !(place.IsGeneric(a) && place.IsGeneric(b)) {
-			add(i, i+1)
+			add(i, i+1, true)
 		}
-		if place.IsGeneric(a) || !place.IsGeneric(b) {
+		if place.IsGeneric(a) || !skippable(b) {
 			continue
 		}
-		j := i + 1
-		for j < len(seq) && place.IsGeneric(seq[j]) {
+		j, typo := i+1, false
+		for j < len(seq) && skippable(seq[j]) {
+			typo = typo || !place.IsGeneric(seq[j])
 			j++
 		}
 		if j < len(seq) && pairable(src, seq[j]) {
-			add(i, j)
+			add(i, j, !typo) // the index spans generic words only
 		}
 	}
 	return out

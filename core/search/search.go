@@ -60,6 +60,7 @@ type candidate struct {
 	rec   int
 	score float64
 	dist  float64
+	all   bool // matched every word of a reading
 }
 
 // Search answers an autocomplete query from the search index.
@@ -77,7 +78,7 @@ func Search(ctx context.Context, src Source, req Query) ([]Hit, Stats, error) {
 		if vi == 0 {
 			r.typed = len(r.readings)
 		}
-		r.readings = append(r.readings, reading{needs: needs(src, &q, r.vs[vi], req.Focus)})
+		r.addReading(needs(src, &q, r.vs[vi], req.Focus))
 	}
 	if err := r.readTiles(ctx); err != nil {
 		return nil, r.stats, err
@@ -107,6 +108,16 @@ type run struct {
 // of the typed one) with what its words can be answered from.
 type reading struct {
 	needs []need
+}
+
+// addReading adds a reading to plan from; a word without shards is absent.
+func (r *run) addReading(ns []need) {
+	for _, n := range ns {
+		if len(n.refs) == 0 {
+			r.absent[n.tok] = true
+		}
+	}
+	r.readings = append(r.readings, reading{needs: ns})
 }
 
 // resolved: a complete shard of one of the reading's resolving needs was
@@ -241,7 +252,8 @@ func (r *run) readTiles(ctx context.Context) error {
 
 // note records whether a complete shard of need n holds it (its word, both
 // words of a pair, as typed; the one being typed as a prefix) and gave
-// answers (took of them): then every answer without a typo was read.
+// answers matching every word (took of them): then every answer without
+// a typo was read.
 func (r *run) note(st *place.SearchTile, n need, took int) {
 	a, b, pair := strings.Cut(n.tok, " ")
 	if took > 0 && (pair && st.Has(a, false) && st.Has(b, n.prefix) || !pair && st.Has(a, n.prefix)) {
@@ -251,33 +263,38 @@ func (r *run) note(st *place.SearchTile, n need, took int) {
 	}
 }
 
-// score scores the candidates of a tile read and says how many matched.
+// score scores the candidates of a tile read and says how many matched
+// every word of a reading.
 func (r *run) score(st *place.SearchTile) int {
 	n := 0
 	for _, rec := range candidates(st, r.q, r.vs, r.hit) {
 		if c, ok := score(st, rec, r.q, r.vs, r.req); ok {
 			r.top = insertTop(r.top, c, 3*r.size+4)
-			n++
+			if c.all {
+				n++
+			}
 		}
 	}
 	return n
 }
 
 // maxCorrections bounds the corrections tried per mistyped word.
-const maxCorrections = 2
+const maxCorrections = 4
 
-// correct handles words found nowhere (typos) while the typed reading is
-// not resolved: it reads the tile of the word's first two letters, takes
-// the tokens there within the word's typo budget as corrections, and adds
-// the readings with them to plan from. Scoring still matches the typed
-// words (as typos), so a correction only chooses tiles.
+// correct handles words known absent (typos: their complete shard does not
+// hold them, or no word starts with them) while the typed reading is not
+// resolved: it takes the words of the lexicon of the word's first
+// letter within its typo budget as corrections, and adds the readings
+// with them to plan from. Scoring still matches the typed words (as
+// typos), so a correction only chooses tiles. A word a Telex/VNI reading
+// rewrote is left to that reading.
 func (r *run) correct(ctx context.Context) error {
 	v0 := r.vs[0]
 	if r.resolved(&r.readings[r.typed]) {
 		return nil
 	}
 	for i, t := range v0.Tokens {
-		if r.hit[t] || len(t) < 3 || !required(t) {
+		if !r.absent[t] || len(t) < 3 || !required(t) || r.detyped(i) {
 			continue
 		}
 		last := r.q.Prefix && i == len(v0.Tokens)-1
@@ -288,39 +305,29 @@ func (r *run) correct(ctx context.Context) error {
 		for _, c := range fixed {
 			v := text.Variant{Tokens: append([]string(nil), v0.Tokens...), Owner: v0.Owner, Kind: text.Detyped}
 			v.Tokens[i] = c
-			r.readings = append(r.readings, reading{needs: needs(r.src, r.q, v, r.req.Focus)})
+			r.addReading(needs(r.src, r.q, v, r.req.Focus))
 		}
 	}
 	return nil
 }
 
-// corrections are the tokens within t's typo budget in the tile of t's
-// first two letters, closest first, then most frequent.
+// detyped: a Telex/VNI reading rewrote typed token i.
+func (r *run) detyped(i int) bool {
+	for _, v := range r.vs {
+		if v.Kind == text.Detyped && len(v.Tokens) == len(r.vs[0].Tokens) && v.Tokens[i] != r.vs[0].Tokens[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// corrections are the words of the lexicon of t's first letter (FORMAT.md
+// §2; in a bundle without lexicons, the tile of t's first two letters)
+// within t's typo budget, closest first, then those of most places.
 func (r *run) corrections(ctx context.Context, t string, last bool) ([]string, error) {
-	kt := place.KeyToken(t[:2])
-	var ref shardRef
-	for _, key := range []string{place.ShardKey(kt[:1]), place.ShardKey(kt), place.SummaryKey(kt)} {
-		if sz, ok := r.src.Size(key); ok {
-			ref = shardRef{key: key, size: sz}
-			break
-		}
-	}
-	if ref.key == "" {
-		return nil, nil
-	}
-	st, err := r.tile(ctx, ref)
-	if err != nil {
+	st, err := r.lexicon(ctx, t)
+	if err != nil || st == nil {
 		return nil, err
-	}
-	if st != nil {
-		r.score(st)
-	} else if r.read[ref.key] {
-		if st, err = r.src.SearchTile(ctx, ref.key); err != nil { // already read: decoded copy is cached
-			return nil, err
-		}
-	}
-	if st == nil {
-		return nil, nil
 	}
 	type fix struct {
 		tok   string
@@ -335,8 +342,10 @@ func (r *run) corrections(ctx context.Context, t string, last bool) ([]string, e
 			e, ok = prefixTypo(t, tok)
 		}
 		if ok && e > 0 {
-			n := 0
-			st.Postings(i, func(int) { n++ })
+			n := st.Count(i)
+			if n == 0 {
+				st.Postings(i, func(int) { n++ })
+			}
 			fs = append(fs, fix{tok, e, n})
 		}
 	}
@@ -357,6 +366,28 @@ func (r *run) corrections(ctx context.Context, t string, last bool) ([]string, e
 		out = append(out, f.tok)
 	}
 	return out, nil
+}
+
+// lexicon reads the tile the corrections of t come from: the lexicon of
+// its first letter, else (an older bundle) the tile of its first two
+// letters, whose records are scored too. nil when over the budget.
+func (r *run) lexicon(ctx context.Context, t string) (*place.SearchTile, error) {
+	ref, lex := shardRef{key: place.LexiconKey(place.KeyToken(t[:1])[0])}, true
+	if sz, ok := r.src.Size(ref.key); ok {
+		ref.size = sz
+	} else if refs := treeShards(r.src, t[:2], false, nil); len(refs) > 0 {
+		ref, lex = refs[0], false
+	} else {
+		return nil, nil
+	}
+	if r.read[ref.key] {
+		return r.src.SearchTile(ctx, ref.key) // read before: its decoded copy is cached
+	}
+	st, err := r.tile(ctx, ref)
+	if st != nil && !lex {
+		r.score(st)
+	}
+	return st, err
 }
 
 // candidates are the records of st with a word matching a token of some
@@ -407,7 +438,7 @@ func fuzzyTokens(st *place.SearchTile, t string, prefix bool, add func(int)) {
 // score rates record rec for the query; ok=false when it does not match
 // or lies outside the radius.
 func score(st *place.SearchTile, rec int, q *text.Query, vs []text.Variant, req *Query) (candidate, bool) {
-	s, ok := bestNameScore(st.Folded(rec), vs, q.Prefix)
+	s, ok, all := bestNameScore(st.Folded(rec), vs, q.Prefix)
 	if !ok {
 		return candidate{}, false
 	}
@@ -415,7 +446,7 @@ func score(st *place.SearchTile, rec int, q *text.Query, vs []text.Variant, req 
 		s += accentPoints * float64(accentMatches(q, st.Lower(rec)))
 	}
 	s += rankWeight * float64(st.Rank(rec))
-	c := candidate{st: st, rec: rec}
+	c := candidate{st: st, rec: rec, all: all}
 	if req.Focus != nil {
 		lat, lng := st.LatLngE7(rec)
 		c.dist = geo.DistanceM(*req.Focus, geo.PointE7(lat, lng))

@@ -381,7 +381,9 @@ var telexMarks = map[rune]string{'ă': "aw", 'â': "aa", 'ê': "ee", 'ô': "oo",
 var telexTones = [...]string{"", "f", "s", "r", "x", "j"}
 
 // telex writes name as typed with the Telex method switched off: marks as
-// key pairs, the tone key at the end of the word.
+// key pairs, each syllable's tone key at the end of its letters (before
+// the digits or punctuation after them: "Số138" → "soos138", "Nội)" →
+// "nooij)").
 func telex(name string) string {
 	var out []string
 	for _, w := range strings.Fields(text.Lower(name)) {
@@ -389,12 +391,17 @@ func telex(name string) string {
 		tone := 0
 		for _, r := range w {
 			base, t := text.StripTone(r)
+			f := text.Fold(string(base))
+			if !unicode.IsLetter(base) && tone > 0 {
+				b.WriteString(telexTones[tone]) // the syllable ended
+				tone = 0
+			}
 			if t > 0 {
 				tone = t
 			}
 			if s, ok := telexMarks[base]; ok {
 				b.WriteString(s)
-			} else if f := text.Fold(string(base)); f != "" {
+			} else if f != "" {
 				b.WriteString(f)
 			} else {
 				b.WriteRune(base) // punctuation is typed as is
