@@ -216,7 +216,9 @@ func pairNeeds(src Source, v text.Variant, prefix bool, focus *geo.LatLng) []nee
 		if !pairable(src, a) {
 			continue
 		}
-		if pairable(src, b) && !(place.IsGeneric(a) && place.IsGeneric(b)) {
+		// a second word being typed may be the start of a common one
+		typing := prefix && i+1 == len(seq)-1
+		if (typing || pairable(src, b)) && !(place.IsGeneric(a) && place.IsGeneric(b)) {
 			add(i, i+1, true)
 		}
 		if place.IsGeneric(a) || !skippable(b) {

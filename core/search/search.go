@@ -311,10 +311,11 @@ func (r *run) correct(ctx context.Context) error {
 	return nil
 }
 
-// detyped: a Telex/VNI reading rewrote typed token i.
+// detyped: a Telex/VNI reading rewrote typed token i into a word not known
+// absent.
 func (r *run) detyped(i int) bool {
 	for _, v := range r.vs {
-		if v.Kind == text.Detyped && len(v.Tokens) == len(r.vs[0].Tokens) && v.Tokens[i] != r.vs[0].Tokens[i] {
+		if v.Kind == text.Detyped && len(v.Tokens) == len(r.vs[0].Tokens) && v.Tokens[i] != r.vs[0].Tokens[i] && !r.absent[v.Tokens[i]] {
 			return true
 		}
 	}
