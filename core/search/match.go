@@ -70,16 +70,9 @@ func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok
 	phrase := true // every typed word matched, each the name's next word but optional ones
 	for i, t := range v.Tokens {
 		isLast := prefixLast && i == len(v.Tokens)-1
-		bestW, bestP, bestWhole := -1, 0.0, false
-		for w := 0; w < nw; w++ {
-			if used&(1<<w) != 0 {
-				continue
-			}
-			word := name[ws[w][0]:ws[w][1]]
-			p, isWhole := tokenPoints(t, word, isLast)
-			if p > bestP {
-				bestW, bestP, bestWhole = w, p, isWhole
-			}
+		bestW, bestP, bestWhole := bestWord(name, &ws, nw, used, t, isLast, false)
+		if bestW < 0 && len(t) >= 3 && !isNumber(t) {
+			bestW, bestP, bestWhole = bestWord(name, &ws, nw, used, t, isLast, true)
 		}
 		if bestW < 0 {
 			if isNumber(t) || optionalWord[t] {
@@ -154,7 +147,32 @@ func optionalNameWord(name []byte, ws *[maxWords][2]int, nw, w int) bool {
 	return optionalWord[s]
 }
 
-// tokenPoints scores typed token t against a name's word.
+// bestWord is the unused word of the name token t matches best: whole or
+// as a prefix, or with typos=true within its typo budget (tried only when
+// nothing matched without: a typo ranks below every other match).
+func bestWord(name []byte, ws *[maxWords][2]int, nw int, used uint64, t string, last, typos bool) (best int, points float64, whole bool) {
+	best = -1
+	for w := 0; w < nw; w++ {
+		if used&(1<<w) != 0 {
+			continue
+		}
+		word := name[ws[w][0]:ws[w][1]]
+		var p float64
+		var isWhole bool
+		if typos {
+			p, isWhole = typoPoints(t, word, last)
+		} else {
+			p, isWhole = tokenPoints(t, word, last)
+		}
+		if p > points {
+			best, points, whole = w, p, isWhole
+		}
+	}
+	return best, points, whole
+}
+
+// tokenPoints scores typed token t against a name's word, whole or as a
+// prefix.
 func tokenPoints(t string, word []byte, last bool) (float64, bool) {
 	if len(word) == len(t) && string(word) == t {
 		return pointsWhole, true
@@ -168,14 +186,17 @@ func tokenPoints(t string, word []byte, last bool) (float64, bool) {
 		}
 		return pointsPrefix - 2, false // one letter standing for a word
 	}
-	if isNumber(t) {
-		return 0, false
-	}
-	if e, ok := wholeTypo(t, string(word)); ok {
+	return 0, false
+}
+
+// typoPoints scores typed token t against a name's word within its typo
+// budget.
+func typoPoints(t string, word []byte, last bool) (float64, bool) {
+	if e, ok := wholeTypo(t, word); ok {
 		return pointsTypoWhole - float64(e), true
 	}
 	if last {
-		if e, ok := prefixTypo(t, string(word)); ok {
+		if e, ok := prefixTypo(t, word); ok {
 			return pointsTypoPrefix - float64(e), false
 		}
 	}
@@ -184,23 +205,23 @@ func tokenPoints(t string, word []byte, last bool) (float64, bool) {
 
 // wholeTypo: typed t is word with at most its typo budget of edits
 // (text.MaxEditsFor).
-func wholeTypo(t, word string) (int, bool) {
+func wholeTypo(t string, word []byte) (int, bool) {
 	k := text.MaxEditsFor(len(t), len(word))
 	if k == 0 {
 		return 0, false
 	}
-	e := text.Edits(t, word, k)
+	e := text.EditsBytes(t, word, k)
 	return e, e <= k
 }
 
 // prefixTypo: t, being typed, is a prefix of word with at most t's own
 // typo budget of edits.
-func prefixTypo(t, word string) (int, bool) {
+func prefixTypo(t string, word []byte) (int, bool) {
 	k := text.MaxEdits(len(t))
 	if k == 0 {
 		return 0, false
 	}
-	e := text.PrefixEdits(t, word, k)
+	e := text.PrefixEditsBytes(t, word, k)
 	return e, e <= k && len(word) > len(t)-k
 }
 

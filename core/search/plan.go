@@ -67,6 +67,9 @@ func treeShards(src Source, tok string, word bool, focus *geo.LatLng) []shardRef
 		return nil // no token starts with kt[:l]
 	}
 	if sz, ok := src.Size(place.WordKey(kt)); ok && word {
+		if short(tok) { // "ng tr": a word typed short, its own shard holds it whole only
+			return append(treeShards(src, tok, false, focus), shardRef{place.WordKey(kt), sz, tierWhole})
+		}
 		return []shardRef{{place.WordKey(kt), sz, tierComplete}}
 	}
 	var refs []shardRef
@@ -180,7 +183,7 @@ func required(tok string) bool {
 // first letter typed right).
 func typoOfGeneric(tok string) bool {
 	for _, g := range nearGeneric {
-		if _, ok := wholeTypo(tok, g); ok && tok != g && tok[0] == g[0] {
+		if _, ok := wholeTypo(tok, []byte(g)); ok && tok != g && tok[0] == g[0] {
 			return true
 		}
 	}
@@ -291,6 +294,12 @@ func planOrder(vs []text.Variant) []int {
 		}
 	}
 	return append(first, rest...)
+}
+
+// short: a typed word of at most 3 letters that is no syllable ("ng",
+// "tr"): the start of a word typed short, as much as a word.
+func short(tok string) bool {
+	return len(tok) <= 3 && !isNumber(tok) && !text.IsSyllable(tok)
 }
 
 // likelyTypo: a word of letters long enough to carry a typo that cannot be

@@ -337,7 +337,7 @@ func (r *run) corrections(ctx context.Context, t string, last bool) ([]string, e
 	}
 	var fs []fix
 	for i := 0; i < st.TokenCount(); i++ {
-		tok := string(st.Token(i))
+		tok := st.Token(i)
 		e, ok := wholeTypo(t, tok)
 		if !ok && last {
 			e, ok = prefixTypo(t, tok)
@@ -347,7 +347,7 @@ func (r *run) corrections(ctx context.Context, t string, last bool) ([]string, e
 			if n == 0 {
 				st.Postings(i, func(int) { n++ })
 			}
-			fs = append(fs, fix{tok, e, n})
+			fs = append(fs, fix{string(tok), e, n})
 		}
 	}
 	sort.Slice(fs, func(a, b int) bool {
@@ -427,7 +427,7 @@ func candidates(st *place.SearchTile, q *text.Query, vs []text.Variant, hit map[
 // fuzzyTokens adds the records of the tile's tokens within t's typo budget.
 func fuzzyTokens(st *place.SearchTile, t string, prefix bool, add func(int)) {
 	for i := 0; i < st.TokenCount(); i++ {
-		tok := string(st.Token(i))
+		tok := st.Token(i)
 		if _, ok := wholeTypo(t, tok); ok {
 			st.Postings(i, add)
 		} else if _, ok := prefixTypo(t, tok); ok && prefix {
