@@ -76,24 +76,35 @@ func (s *SearchTile) checkPostings() error {
 // with prefix, each once, in the order of the token table then rank, at
 // most limit of them.
 func (s *SearchTile) Prefix(prefix string, limit int) []int {
-	n := s.toks.Len()
-	lo := sort.Search(n, func(i int) bool { return string(s.toks.At(i)) >= prefix })
 	seen := make([]uint64, (s.recs.Len()+63)/64)
 	var out []int
-	for i := lo; i < n && len(out) < limit; i++ {
+	s.EachPrefix(prefix, limit, func(r int) {
+		if seen[r/64]&(1<<(r%64)) == 0 {
+			seen[r/64] |= 1 << (r % 64)
+			out = append(out, r)
+		}
+	})
+	return out
+}
+
+// EachPrefix calls fn with the record index of every posting of the
+// tokens starting with prefix (a record once per token), in the order of
+// the token table then rank, at most limit postings; it returns how many.
+func (s *SearchTile) EachPrefix(prefix string, limit int, fn func(rec int)) int {
+	n := s.toks.Len()
+	lo := sort.Search(n, func(i int) bool { return string(s.toks.At(i)) >= prefix })
+	seen := 0
+	for i := lo; i < n && seen < limit; i++ {
 		t := s.toks.At(i)
 		if len(t) < len(prefix) || string(t[:len(prefix)]) != prefix {
 			break
 		}
-		for j := s.poff.At(i); j < s.poff.At(i+1) && len(out) < limit; j++ {
-			r := s.post.At(int(j))
-			if seen[r/64]&(1<<(r%64)) == 0 {
-				seen[r/64] |= 1 << (r % 64)
-				out = append(out, int(r))
-			}
+		for j := s.poff.At(i); j < s.poff.At(i+1) && seen < limit; j++ {
+			fn(int(s.post.At(int(j))))
+			seen++
 		}
 	}
-	return out
+	return seen
 }
 
 // Has reports whether the tile has the token tok, or with prefix=true a

@@ -72,8 +72,9 @@ func Search(ctx context.Context, src Source, req Query) ([]Hit, Stats, error) {
 	if len(q.Tokens) == 0 {
 		return nil, Stats{}, nil
 	}
-	r := &run{src: src, q: &q, vs: q.Variants(), req: &req, size: max(req.Size, 1), read: map[string]bool{}, hit: map[string]bool{},
-		found: map[string]bool{}, absent: map[string]bool{}}
+	size := max(req.Size, 1)
+	r := &run{src: src, q: &q, vs: q.Variants(), req: &req, size: size, read: map[string]bool{}, hit: map[string]bool{},
+		found: map[string]bool{}, absent: map[string]bool{}, top: make([]candidate, 0, 3*size+5)}
 	for _, vi := range planOrder(r.vs) {
 		if vi == 0 {
 			r.typed = len(r.readings)
@@ -102,6 +103,8 @@ type run struct {
 	readings []reading       // in plan order; corrected readings appended
 	typed    int             // the index in readings of the typed reading
 	top      []candidate
+	cands    []int    // candidates' scratch
+	seen     []uint64 // candidates' scratch
 }
 
 // reading is one reading of the query (a variant, or a typo correction
@@ -267,7 +270,7 @@ func (r *run) note(st *place.SearchTile, n need, took int) {
 // every word of a reading.
 func (r *run) score(st *place.SearchTile) int {
 	n := 0
-	for _, rec := range candidates(st, r.q, r.vs, r.hit) {
+	for _, rec := range candidates(st, r.q, r.vs, r.hit, &r.cands, &r.seen) {
 		if c, ok := score(st, rec, r.q, r.vs, r.req); ok {
 			r.top = insertTop(r.top, c, 3*r.size+4)
 			if c.all {
@@ -394,9 +397,15 @@ func (r *run) lexicon(ctx context.Context, t string) (*place.SearchTile, error) 
 // candidates are the records of st with a word matching a token of some
 // reading exactly as a prefix, or, for a token without any, within its
 // typo budget. hit records the tokens found as prefixes.
-func candidates(st *place.SearchTile, q *text.Query, vs []text.Variant, hit map[string]bool) []int {
-	seen := make([]uint64, (st.Len()+63)/64)
-	var out []int
+func candidates(st *place.SearchTile, q *text.Query, vs []text.Variant, hit map[string]bool, buf *[]int, bits *[]uint64) []int {
+	n := (st.Len() + 63) / 64
+	if cap(*bits) < n {
+		*bits = make([]uint64, n)
+	}
+	seen := (*bits)[:n]
+	clear(seen)
+	out := (*buf)[:0]
+	defer func() { *buf = out }()
 	add := func(r int) {
 		if seen[r/64]&(1<<(r%64)) == 0 {
 			seen[r/64] |= 1 << (r % 64)
@@ -410,11 +419,7 @@ func candidates(st *place.SearchTile, q *text.Query, vs []text.Variant, hit map[
 				continue
 			}
 			done[t] = true
-			hits := st.Prefix(t, maxPostings)
-			for _, r := range hits {
-				add(r)
-			}
-			if len(hits) > 0 {
+			if st.EachPrefix(t, maxPostings, add) > 0 {
 				hit[t] = true
 			} else if v.Kind == text.AsTyped && len(t) >= 3 && !isNumber(t) {
 				fuzzyTokens(st, t, q.Prefix && i == len(v.Tokens)-1, add)
@@ -480,7 +485,10 @@ func insertTop(top []candidate, c candidate, k int) []candidate {
 func results(top []candidate, size int) ([]Hit, error) {
 	out := make([]Hit, 0, size)
 	seen := map[string]bool{}
-	for _, c := range top {
+	for _, c := range top { // best first: past size places, only ties matter
+		if len(out) >= size && c.score < out[len(out)-1].Score {
+			break
+		}
 		p, err := c.st.Place(c.rec)
 		if err != nil {
 			return nil, err
