@@ -3,6 +3,7 @@
 // set made the same way with another seed:
 //
 //	go run ./bundle/cmd/casegen --bundle build/hanoi-hcmc --seed 1 --per 70 > testdata/search/cases.jsonl
+//	go run ./bundle/cmd/casegen --bundle build/hanoi-hcmc --corpus > places.jsonl   # the places, for peers
 //
 // Variants (ISSUE 9): exact, no_accents, prefix_word (cut after a word),
 // prefix_mid (cut inside a word), both cut only where the prefix tells the
@@ -41,6 +42,7 @@ func main() {
 	dir := flag.String("bundle", "", "bundle directory")
 	seed := flag.Int64("seed", 1, "random seed")
 	per := flag.Int("per", 70, "cases per variant")
+	corpus := flag.Bool("corpus", false, "write the bundle's places instead (JSON lines: id, names, lat, lon, layer, rank), the names peers index (js/bench/search-peers)")
 	flag.Parse()
 	if *dir == "" {
 		fmt.Fprintln(os.Stderr, "casegen: --bundle DIR required")
@@ -52,9 +54,16 @@ func main() {
 		fmt.Fprintln(os.Stderr, "casegen:", err)
 		os.Exit(1)
 	}
-	g := newGen(places, rand.New(rand.NewSource(*seed)))
 	enc := json.NewEncoder(os.Stdout)
 	enc.SetEscapeHTML(false)
+	if *corpus {
+		if err := writeCorpus(enc, places); err != nil {
+			fmt.Fprintln(os.Stderr, "casegen:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	g := newGen(places, rand.New(rand.NewSource(*seed)))
 	for _, v := range variants {
 		for _, c := range g.cases(v, *per) {
 			if err := enc.Encode(c); err != nil {
@@ -97,6 +106,19 @@ func loadPlaces(dir string) ([]place.Place, error) {
 		}
 	}
 	return out, nil
+}
+
+// writeCorpus writes every place as a JSON line: the names a peer engine
+// indexes and what a hit is judged by.
+func writeCorpus(enc *json.Encoder, places []place.Place) error {
+	for i := range places {
+		p := &places[i]
+		if err := enc.Encode(map[string]any{"id": p.ID, "names": p.Names(), "lat": round6(p.LatF()), "lon": round6(p.LngF()),
+			"layer": p.Layer, "rank": p.Rank}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 var variants = []string{"exact", "no_accents", "prefix_word", "prefix_mid", "typo", "telex", "abbreviation", "no_street_word", "focus"}
