@@ -113,6 +113,7 @@ func FuzzDecodeTiles(f *testing.F) {
 	tiles, _ := BuildIndex(samplePlaces())
 	f.Add(pt, "ph")
 	f.Add(tiles["sx/3.n"], "hu")
+	f.Add(tiles[LexiconKey('h')], "ho")
 	f.Add([]byte{0x80}, "")
 	f.Fuzz(func(t *testing.T, b []byte, prefix string) {
 		if st, err := DecodeSearchTile(b); err == nil {
@@ -121,6 +122,10 @@ func FuzzDecodeTiles(f *testing.F) {
 					t.Fatalf("untyped error %v", err)
 				}
 			}
+			for i := 0; i < st.TokenCount() && i < 100; i++ {
+				st.Count(i)
+			}
+			st.Has(prefix, true)
 		} else if !errors.Is(err, tile.ErrCorrupt) {
 			t.Fatalf("untyped error %v", err)
 		}
