@@ -130,6 +130,7 @@ type gen struct {
 	byBare   map[string][]int // folded name without its leading street word → streets
 	pools    map[string][]int // "hn", "hcm", "admin" → places with a usable name
 	allNames []string         // every folded name of every place, sorted, each once
+	anyName  map[string]bool  // the same, as a set
 }
 
 func region(p *place.Place) string {
@@ -173,6 +174,7 @@ func newGen(places []place.Place, rng *rand.Rand) *gen {
 		}
 	}
 	sort.Strings(g.allNames)
+	g.anyName = seen
 	return g
 }
 
@@ -491,8 +493,8 @@ func (g *gen) noStreetWord(p *place.Place) (string, *geo.LatLng, bool) {
 	if !ok || !usable(rest) {
 		return "", nil, false
 	}
-	if len(g.byName[text.Fold(rest)]) > 0 {
-		return "", nil, false // the bare name is another place's name
+	if g.anyName[text.Fold(rest)] {
+		return "", nil, false // the bare name is another place's name (or short name: "Quận An Dương")
 	}
 	w := withinM(p)
 	for _, j := range g.byBare[text.Fold(rest)] {

@@ -16,7 +16,8 @@
 //
 // Per engine: top-1 / top-5 per variant, index build time, latency per
 // query (p50 / p95 over the second pass; the first warms caches: bando's
-// tiles), and memory: the child's resident set (RSS) and V8 heap + external
+// tiles; fuse.js and Orama, at about a second per query, run one pass),
+// and memory: the child's resident set (RSS) and V8 heap + external
 // (which holds bando's wasm memory) after the index is built and the
 // queries ran, minus the same taken before building (corpus loaded).
 // --every N runs every Nth case only (fuse.js takes about a second per query).
@@ -124,7 +125,7 @@ async function child(name, bundle, corpus, casesPath, every) {
   const t0 = performance.now();
   const search = await engines[name](docs, bundle);
   const buildMs = performance.now() - t0;
-  const passes = name === "fuse" ? 1 : 2; // fuse.js: about a second per query
+  const passes = name === "fuse" || name === "orama" ? 1 : 2; // about a second per query: nothing to warm
   const lat = [];
   const ranks = new Map();
   for (let pass = 0; pass < passes; pass++) {
