@@ -32,6 +32,7 @@ type Options struct {
 	CH    []string  // profiles given a contraction hierarchy (nil: DefaultCH)
 
 	NoBasemap bool            // skip the basemap layer (vector tiles)
+	NoGraph   bool            // skip the routing graph (a bundle for search and geocoding only)
 	Basemap   basemap.Options // zooms and archive size; Admin is taken from Admin
 }
 
@@ -50,11 +51,15 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 	c := newPlaceCollector()
 	m := &tile.Manifest{Generator: Generator, Attribution: []string{tile.OSMAttribution}}
 	gc := bgraph.NewCollector()
-	add := func(obj osm.Object) { c.add(obj); gc.Add(obj) }
+	add := c.add
+	if !o.NoGraph {
+		add = func(obj osm.Object) { c.add(obj); gc.Add(obj) }
+	}
 	var ac *badmin.OSMCollector
 	if o.Admin == "" { // no admin data given: take boundaries from the OSM relations
 		ac = badmin.NewOSMCollector()
-		add = func(obj osm.Object) { c.add(obj); gc.Add(obj); ac.Add(obj) }
+		prev := add
+		add = func(obj osm.Object) { prev(obj); ac.Add(obj) }
 	}
 	var bm *basemap.Collector
 	if !o.NoBasemap {

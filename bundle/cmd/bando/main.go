@@ -77,6 +77,7 @@ func build(args []string) error {
 	out := fs.String("out", "", "bundle directory to write")
 	quiet := fs.Bool("q", false, "no progress messages")
 	noBasemap := fs.Bool("no-basemap", false, "skip the basemap (vector tiles)")
+	noGraph := fs.Bool("no-graph", false, "skip the routing graph (a bundle for search and geocoding only)")
 	minZoom := fs.Int("basemap-minzoom", 5, "first zoom of the basemap")
 	maxZoom := fs.Int("basemap-maxzoom", 14, "last zoom of the basemap (clients overzoom beyond it)")
 	archMiB := fs.Int("basemap-archive-mib", 4, "split basemap archives above this size (MiB, ≤ 25)")
@@ -96,7 +97,7 @@ func build(args []string) error {
 		return err
 	}
 	defer stop()
-	opts := bundle.Options{OSM: osmFiles, Admin: *admin, Out: *out, Log: os.Stderr, NoBasemap: *noBasemap}
+	opts := bundle.Options{OSM: osmFiles, Admin: *admin, Out: *out, Log: os.Stderr, NoBasemap: *noBasemap, NoGraph: *noGraph}
 	opts.Basemap.MinZoom, opts.Basemap.MaxZoom, opts.Basemap.ArchiveBytes = *minZoom, *maxZoom, *archMiB<<20
 	switch *ch {
 	case "":
