@@ -3,8 +3,11 @@
 // (BandoUsage, exported below).
 //
 // syumai/workers' own glue starts a fresh Go program for every request
-// (~10 ms of CPU each). Here the program (worker/main.go) starts on the first
-// request and stays; its engine and tile cache live as long as the isolate.
+// (~10 ms of CPU each). Here the program (worker/main.go) starts once, at
+// the script's global scope, and stays; its engine and tile cache live as
+// long as the isolate. A request crosses into Go as bytes written into Go's
+// memory and comes back the same way (writeRequest, done): one call each
+// way, numbers only.
 //
 // Workers forbid I/O objects from crossing requests, and a continuation that
 // runs inside another request's context may be cancelled when that request
@@ -13,11 +16,12 @@
 //   - each waiter waits on a promise created in ITS OWN request; the previous
 //     holder resolves it, and workerd runs the continuation in the waiter's
 //     context (never a promise created by another request);
-//   - before a request enters Go, globalThis.context.env/ctx are set to that
+//   - before a request enters Go, runtimeContext.env/ctx are set to that
 //     request's, and tiles are read with env.ASSETS of the request in Go, so
 //     every asset fetch belongs to the request that needs it;
-//   - the response body is complete (a Uint8Array, see main.go) when Go
-//     answers, so nothing of one request is pending in Go while another runs.
+//   - the response body is complete (copied out of Go's memory in done)
+//     when Go answers, so nothing of one request is pending in Go while
+//     another runs.
 import "./wasm_exec.js";
 import mod from "./app.wasm";
 
@@ -36,6 +40,10 @@ const MAX_BODY = 1 << 20;
 const runtimeContext = { env: undefined, ctx: undefined };
 
 globalThis.__bandoWorker = {
+  // env() → the env of the request in Go (Go reads its settings once).
+  env() {
+    return runtimeContext.env;
+  },
   // getTile(path) → Promise<Uint8Array|null>: the bundle file at path
   // ("manifest.json", "tiles/…"), null when it does not exist.
   async getTile(path) {
@@ -208,16 +216,20 @@ function start(early = false) {
   globalThis.__bandoReady = () => { ready = true; };
   const wasm = new WebAssembly.Instance(mod, {
     ...go.importObject,
+    // Go's answers (main.go: //go:wasmimport bando done).
+    bando: { done },
     // The engine's Math for h3port's trigonometry (-tags jsmath builds).
     h3math: { sin: Math.sin, cos: Math.cos, tan: Math.tan, atan: Math.atan, atan2: Math.atan2, asin: Math.asin, acos: Math.acos },
   });
-  // Go's main runs synchronously until it blocks, registering
-  // __bandoServe and calling __bandoReady on the way; the promise go.run
-  // returns settles only if Go exits.
+  // Go's main runs synchronously until it blocks (warm-up done, serveLoop
+  // waiting), calling __bandoReady on the way; the promise go.run returns
+  // settles only if Go exits.
   go.run(wasm).catch(() => {});
-  if (!ready || inst.exited || typeof globalThis.__bandoServe !== "function") {
+  if (!ready || inst.exited || typeof wasm.exports.bandoServe !== "function") {
     throw new Error("bando worker: the Go program did not start");
   }
+  inst.reqCap = 1 << 16;
+  inst.reqPtr = wasm.exports.bandoRequestBuffer(inst.reqCap) >>> 0;
   return inst;
 }
 
@@ -318,12 +330,57 @@ async function readBody(req) {
   return b;
 }
 
-// toResponse makes the Response from Go's answer: headers "k\nv\n…".
-function toResponse(status, headers, body) {
-  const h = new Headers();
-  const kv = headers.split("\n");
-  for (let i = 0; i + 1 < kv.length; i += 2) h.append(kv[i], kv[i + 1]);
-  return new Response(status === 204 || status === 304 ? null : body, { status, headers: h });
+// Requests in Go wait for done(id, …): answers maps id → {resolve, inst}.
+const answers = new Map();
+let lastID = 0;
+const utf8 = new TextDecoder();
+const utf8enc = new TextEncoder();
+
+// writeRequest writes "method\ntarget\ncontent-type\n" and the body into
+// Go's request buffer (main.go, bandoServe) and returns its length.
+function writeRequest(inst, req, body) {
+  const head = `${req.method}\n${target(req.url)}\n${req.headers.get("content-type") ?? ""}\n`;
+  const ex = inst.go._inst.exports;
+  let buf = new Uint8Array(ex.mem.buffer, inst.reqPtr, inst.reqCap);
+  let { read, written } = utf8enc.encodeInto(head, buf);
+  const blen = body?.byteLength ?? 0;
+  if (read < head.length || written + blen > buf.length) {
+    const h = utf8enc.encode(head);
+    inst.reqCap = h.length + blen;
+    inst.reqPtr = ex.bandoRequestBuffer(inst.reqCap) >>> 0; // may grow memory: new view after
+    if (!inst.reqPtr) throw new Error("bando worker: request too large");
+    buf = new Uint8Array(ex.mem.buffer, inst.reqPtr, inst.reqCap);
+    buf.set(h);
+    written = h.length;
+  }
+  if (body) buf.set(body, written);
+  return written + blen;
+}
+
+// done(id, ptr, len) is Go's wasm import bando.done: the answer to request
+// id, len bytes of Go's memory at ptr (main.go, answer): uint32 n, n bytes
+// "status\nname\nvalue\n…", the body. Copied out at once.
+function done(id, ptr, len) {
+  const a = answers.get(id);
+  if (!a) return;
+  answers.delete(id);
+  const mem = new Uint8Array(a.inst.go._inst.exports.mem.buffer, ptr >>> 0, len);
+  const n = mem[0] | (mem[1] << 8) | (mem[2] << 16) | (mem[3] << 24);
+  const head = utf8.decode(mem.subarray(4, 4 + n)).split("\n");
+  const status = Number(head[0]);
+  const headers = new Headers();
+  for (let i = 1; i + 1 < head.length; i += 2) headers.append(head[i], head[i + 1]);
+  const body = status === 204 || status === 304 ? null : mem.slice(4 + n);
+  a.resolve(new Response(body, { status, headers }));
+}
+
+// target returns path and query of an absolute URL ("http://h/p?q" →
+// "/p?q") without parsing it (the URL parser costs more than Go's routing).
+function target(url) {
+  const i = url.indexOf("/", url.indexOf("//") + 2);
+  if (i < 0) return "/";
+  const h = url.indexOf("#", i);
+  return h < 0 ? url.slice(i) : url.slice(i, h);
 }
 
 async function serveOne(req, body, env, ctx) {
@@ -331,17 +388,17 @@ async function serveOne(req, body, env, ctx) {
   if (!inst || inst.exited) inst = instance = start();
   runtimeContext.env = env;
   runtimeContext.ctx = ctx;
-  const u = new URL(req.url);
   const failed = new Promise((_, reject) => { inst.fail = reject; });
+  const id = ++lastID;
   try {
-    // Go answers with the whole body (a Uint8Array), so once this resolves
-    // nothing of the request is left in Go.
-    const answer = new Promise((resolve) => {
-      globalThis.__bandoServe(req.method, u.pathname + u.search, req.headers.get("content-type"), body, env,
-        (status, headers, b) => resolve(toResponse(status, headers, b)));
-    });
+    // Go answers with the whole body (copied out in done), so once this
+    // resolves nothing of the request is left in Go.
+    const answer = new Promise((resolve) => answers.set(id, { resolve, inst }));
+    if (inst.go._inst.exports.bandoServe(id, writeRequest(inst, req, body)) !== 0) throw new Error("bando worker: malformed request");
+    inst.go._resume(); // Go serves it until it answers or waits for a tile
     return await Promise.race([answer, failed]);
   } finally {
+    answers.delete(id);
     inst.fail = null;
     if (inst.exited && instance === inst) instance = null;
     if (pending.size && env.BANDO_USAGE) ctx?.waitUntil?.(flushUsage(env));
