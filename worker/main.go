@@ -16,7 +16,9 @@
 // The glue also provides, on globalThis.__bandoWorker:
 //
 //	env() → the Worker's env (read once, by the first request)
-//	getTile(path) → Promise<Uint8Array|null>   the bundle, from Static Assets
+//	getTile(path[, size, sha256]) → Promise<Uint8Array|null|"corrupt">
+//	                                            the bundle, from Static Assets
+//	                                            (checked with WebCrypto: tile.JSVerifyingSource)
 //	lookupKey(hashHex) → Promise<null|{revoked,admin,rpm,rpd}>   KV BANDO_KEYS
 //	usageAdd(keyID, day, units) → number        today's requests (known so far)
 //	usageRequests(keyID, day) → number
@@ -43,6 +45,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"sync"
@@ -98,12 +101,60 @@ func engine(ctx context.Context) (*core.Engine, error) {
 	if err := gcSettings(env); err != nil {
 		return nil, err
 	}
-	e, err := core.New(ctx, tile.JSSource{Fn: glue.Get("getTile")}, opts)
+	// The glue checks each tile's sha256 with WebCrypto.
+	src := tile.JSVerifyingSource{Fn: glue.Get("getTile")}
+	if preManifest != nil { // parsed at start-up (bandoManifest)
+		eng = core.NewWithStore(tile.OpenManifest(src, preManifest, opts.CacheBytes), opts)
+		return eng, nil
+	}
+	e, err := core.New(ctx, src, opts)
 	if err != nil {
 		return nil, err
 	}
 	eng = e
 	return eng, nil
+}
+
+// The bundle's manifest can ship inside the Worker script (`make worker`
+// does so when it fits the script size limit: build/manifest.bin, a Data
+// module; empty when not). The glue hands it over at start-up and Go
+// parses it there, in Cloudflare's start-up phase: the first request then
+// reads no manifest (for the Hà Nội bundle 800 KB fetched and parsed, most
+// of a cold request's CPU). Without it the first request reads
+// manifest.json from the assets, as before.
+var (
+	preManifest *tile.Manifest
+	manifestBuf []byte
+)
+
+// bandoManifestBuffer returns the address of an n-byte buffer for the
+// manifest (0 when n is not a sane size).
+//
+//go:wasmexport bandoManifestBuffer
+func bandoManifestBuffer(n int32) uint32 {
+	if n <= 0 || n > 64<<20 {
+		return 0
+	}
+	manifestBuf = make([]byte, n)
+	return uint32(uintptr(unsafe.Pointer(&manifestBuf[0])))
+}
+
+// bandoManifest parses the manifest written into that buffer: 0 done, 1
+// not valid (the first request then reads the assets' manifest.json, and
+// fails clearly if that is broken too).
+//
+//go:wasmexport bandoManifest
+func bandoManifest() int32 {
+	b := manifestBuf
+	manifestBuf = nil
+	m, err := tile.ParseManifest(b)
+	if err != nil {
+		return 1
+	}
+	preManifest = m
+	b = nil
+	runtime.GC() // the parse's garbage is collected here, at start-up, not in the first request
+	return 0
 }
 
 // gateOf builds the access gate: keys from KV (cached ≤ 1 min, so a

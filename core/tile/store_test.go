@@ -283,3 +283,51 @@ func BenchmarkParseManifest(b *testing.B) {
 		}
 	})
 }
+
+// verifyingSrc is a VerifyingSource over a MapSource that checks with
+// EntryOf (the Worker's glue checks with WebCrypto); lie makes it return
+// bytes of the wrong size as if they were verified.
+type verifyingSrc struct {
+	MapSource
+	lie   bool
+	calls int
+}
+
+func (v *verifyingSrc) GetVerified(ctx context.Context, path string, e TileEntry) ([]byte, error) {
+	v.calls++
+	b, err := v.Get(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	if v.lie {
+		return append(b, 0), nil
+	}
+	if EntryOf(b) != e {
+		return nil, fmt.Errorf("%w: %s", ErrCorrupt, path)
+	}
+	return b, nil
+}
+
+func TestStoreVerifyingSource(t *testing.T) {
+	src := bundleOf(t, map[string][]byte{"a/good": []byte("good"), "a/bad": []byte("bad"), "a/gone": []byte("gone")})
+	src[Path("a/bad")] = []byte("BAD")
+	delete(src, Path("a/gone"))
+	vs := &verifyingSrc{MapSource: src}
+	st, err := Open(context.Background(), vs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range map[string]error{"a/good": nil, "a/bad": ErrCorrupt, "a/gone": ErrMissing, "a/none": ErrNotFound} {
+		b, err := st.Tile(context.Background(), key)
+		if !errors.Is(err, want) || want == nil && string(b) != "good" {
+			t.Errorf("%s: %q, %v; want %v", key, b, err, want)
+		}
+	}
+	if vs.calls != 3 {
+		t.Errorf("GetVerified called %d times, want 3 (not for a key the manifest lacks)", vs.calls)
+	}
+	vs.lie = true
+	if _, err := st.Tile(context.Background(), "a/good"); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("bytes of the wrong size from GetVerified: %v, want ErrCorrupt", err)
+	}
+}

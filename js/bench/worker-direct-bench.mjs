@@ -7,6 +7,7 @@
 //   node js/bench/worker-direct-bench.mjs --build A=dir[@bundle] [--build B=dir …]
 //        [--bundle /tmp/wk-hn] [--cold 7] [--n 500] [--repeats 5]
 //        [--load-seconds 60] [--connections 32] [--mix all|search] [--kv] [--out file.md]
+//        [--first /v1/…]  (the cold isolate's first request; default an autocomplete)
 // (--cold 0, --n 0, --load-seconds 0 skip a part)
 //
 // CPU is read from /proc/<workerd>/task/*/schedstat (nanoseconds on the
@@ -141,7 +142,7 @@ log(`- builds: ${builds.map((b) => `${b.name} = ${b.dir} (bundle ${b.bundle})`).
 // 1. Cold.
 if (COLD > 0) {
   const res = Object.fromEntries(builds.map((b) => [b.name, { start: [], ready: [], all: [], thread: [], wall: [] }]));
-  const first = reqsOf("autocomplete (Pelias)")[1];
+  const first = opt("first", "") ? ["GET", withKey(opt("first"))] : reqsOf("autocomplete (Pelias)")[1];
   for (let i = 0; i < COLD; i++) {
     for (const b of builds) {
       const w = await startWorkerd(workerOpts(b));

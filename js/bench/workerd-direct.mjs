@@ -16,6 +16,7 @@ import { createServer, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { repoRoot } from "../test/contract-lib.mjs";
+import { manifestModule } from "../test/worker-miniflare.mjs";
 
 const WORKERD = join(repoRoot, "js/node_modules/.bin/workerd");
 
@@ -82,10 +83,13 @@ export async function startWorkerd({ buildDir, assetsDir, keyHashes, kv, vars = 
     modules = `[(name = "index.mjs", esModule = embed "index.mjs")]`;
   } else {
     for (const f of ["index.mjs", "wasm_exec.js", "app.wasm"]) symlinkSync(join(buildDir, f), join(dir, f));
+    const manifest = manifestModule(buildDir, assetsDir);
+    if (manifest) writeFileSync(join(dir, "manifest.bin"), manifest);
     modules = `[
     (name = "index.mjs", esModule = embed "index.mjs"),
     (name = "wasm_exec.js", esModule = embed "wasm_exec.js"),
     (name = "app.wasm", wasm = embed "app.wasm"),
+    ${manifest ? `(name = "manifest.bin", data = embed "manifest.bin"),` : ""}
   ]`;
   }
   const config = `using Workerd = import "/workerd/workerd.capnp";
