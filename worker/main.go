@@ -101,8 +101,7 @@ func engine(ctx context.Context) (*core.Engine, error) {
 	if err := gcSettings(env); err != nil {
 		return nil, err
 	}
-	// The glue checks each tile's sha256 with WebCrypto.
-	src := tile.JSVerifyingSource{Fn: glue.Get("getTile")}
+	src := tileSource(glue)
 	if preManifest != nil { // parsed at start-up (bandoManifest)
 		eng = core.NewWithStore(tile.OpenManifest(src, preManifest, opts.CacheBytes), opts)
 		return eng, nil

@@ -42,6 +42,9 @@ const MAX_BODY = 1 << 20;
 // The env of the request currently in Go (the tile, key and usage reads
 // Go makes belong to that request).
 const runtimeContext = { env: undefined, ctx: undefined };
+// Also as globalThis.context, where syumai/workers' Go packages look for
+// the env (the -tags syumair2 measurement build, worker/README.md).
+globalThis.context = runtimeContext;
 
 globalThis.__bandoWorker = {
   // env() → the env of the request in Go (Go reads its settings once).
@@ -53,18 +56,14 @@ globalThis.__bandoWorker = {
   // does not exist. With size and sha256 (a tile, core/tile
   // JSVerifyingSource) the bytes are checked here with WebCrypto, ~20×
   // faster than Go's sha256 in wasm: "corrupt" when they do not match.
+  //
+  // The bundle comes from the R2 bucket bound as TILES when there is one
+  // (past the static assets' limits: objects named like the bundle's files,
+  // "manifest.json", "tiles/…"), else from the assets (ASSETS).
   async getTile(path, size, sha256) {
-    const assets = runtimeContext.env?.ASSETS;
-    if (!assets) throw new Error("bando worker: no ASSETS binding");
-    const url = ASSET_ORIGIN + path.split("/").map(encodeURIComponent).join("/");
-    const r = await assets.fetch(new Request(url));
-    if (r.status === 404) {
-      await r.body?.cancel();
-      return null;
-    }
-    if (!r.ok) throw new Error(`bando worker: asset ${path}: HTTP ${r.status}`);
-    const b = await r.arrayBuffer();
-    if (sha256 === undefined) return new Uint8Array(b);
+    const env = runtimeContext.env;
+    const b = env?.TILES ? await fromR2(env.TILES, path) : await fromAssets(env?.ASSETS, path);
+    if (b === null || sha256 === undefined) return b === null ? null : new Uint8Array(b);
     if (b.byteLength !== size) return "corrupt";
     const d = new Uint8Array(await crypto.subtle.digest("SHA-256", b));
     for (let i = 0; i < 32; i++) {
@@ -123,6 +122,25 @@ globalThis.__bandoWorker = {
     return JSON.stringify(out);
   },
 };
+
+// fromAssets / fromR2 read one bundle file: an ArrayBuffer, or null when
+// it does not exist.
+async function fromAssets(assets, path) {
+  if (!assets) throw new Error("bando worker: no ASSETS binding");
+  const url = ASSET_ORIGIN + path.split("/").map(encodeURIComponent).join("/");
+  const r = await assets.fetch(new Request(url));
+  if (r.status === 404) {
+    await r.body?.cancel();
+    return null;
+  }
+  if (!r.ok) throw new Error(`bando worker: asset ${path}: HTTP ${r.status}`);
+  return r.arrayBuffer();
+}
+
+async function fromR2(bucket, path) {
+  const o = await bucket.get(path);
+  return o === null ? null : o.arrayBuffer();
+}
 
 // Usage kept in the isolate: known = today's requests per key as far as
 // this isolate knows (its own + the Durable Object's last answer), pending
