@@ -6,7 +6,7 @@
 //
 //   node js/bench/worker-direct-bench.mjs --build A=dir[@bundle] [--build B=dir …]
 //        [--bundle /tmp/wk-hn] [--cold 7] [--n 500] [--repeats 5]
-//        [--load-seconds 60] [--connections 32] [--mix all|search] [--kv] [--out file.md]
+//        [--load-seconds 60] [--connections 32] [--mix all|search] [--instances 1] [--kv] [--out file.md]
 //        [--first /v1/…]  (the cold isolate's first request; default an autocomplete)
 // (--cold 0, --n 0, --load-seconds 0 skip a part)
 //
@@ -34,10 +34,15 @@ import { startWorkerd } from "./workerd-direct.mjs";
 const args = process.argv.slice(2);
 const opt = (name, def) => { const i = args.indexOf("--" + name); return i >= 0 ? args[i + 1] : def; };
 const BUNDLE = opt("bundle", "/tmp/wk-hn");
+// --build NAME=DIR[@BUNDLE][#VAR=value,VAR=value]: a Worker build, the
+// bundle it serves, Worker vars (e.g. #BANDO_GOGC=400).
 const builds = args.flatMap((a, i) => (a === "--build" ? [args[i + 1]] : [])).map((s) => {
-  const [name, rest] = s.includes("=") ? s.split("=") : [s, s];
+  const [spec, varSpec = ""] = s.split("#");
+  const eq = spec.indexOf("=");
+  const [name, rest] = eq >= 0 ? [spec.slice(0, eq), spec.slice(eq + 1)] : [spec, spec];
   const [dir, bundle] = rest.split("@");
-  return { name, dir, bundle: bundle ?? BUNDLE };
+  const vars = Object.fromEntries(varSpec.split(",").filter(Boolean).map((kv) => kv.split("=")));
+  return { name, dir, bundle: bundle ?? BUNDLE, vars };
 });
 const COLD = Number(opt("cold", 7));
 const N = Number(opt("n", 500));
@@ -45,13 +50,17 @@ const REPEATS = Number(opt("repeats", 5));
 const LOAD_S = Math.min(Number(opt("load-seconds", 60)), 60);
 const CONNS = Math.min(Number(opt("connections", 32)), 64);
 const MIX = opt("mix", "all");
+// --instances N: the load goes to N workerd processes (workerd runs an
+// isolate on one thread; N = the cores given to the Worker), connections
+// split between them.
+const INSTANCES = Number(opt("instances", 1));
 const KV = args.includes("--kv");
 const OUT = opt("out", "");
 
 const KEY = "bench-key";
 const HASH = createHash("sha256").update(KEY).digest("hex");
 const KVRECS = { [HASH]: { admin: true } };
-const workerOpts = (b) => ({ buildDir: b.dir, assetsDir: b.bundle, ...(KV ? { kv: KVRECS } : { keyHashes: HASH }) });
+const workerOpts = (b) => ({ buildDir: b.dir, assetsDir: b.bundle, vars: b.vars, ...(KV ? { kv: KVRECS } : { keyHashes: HASH }) });
 
 const enc = encodeURIComponent;
 const dm = (a) => `/v1/distancematrix?json=${enc(JSON.stringify({ sources: a.slice(0, 2), targets: a.slice(2), costing: "auto" }))}`;
@@ -141,11 +150,13 @@ log(`- builds: ${builds.map((b) => `${b.name} = ${b.dir} (bundle ${b.bundle})`).
 
 // 1. Cold.
 if (COLD > 0) {
-  const res = Object.fromEntries(builds.map((b) => [b.name, { start: [], ready: [], all: [], thread: [], wall: [] }]));
+  // A constant-answer JS Worker first in each round: workerd's own start-up.
+  const coldBuilds = [{ name: "constant-answer JS Worker", noop: true }, ...builds];
+  const res = Object.fromEntries(coldBuilds.map((b) => [b.name, { start: [], ready: [], all: [], thread: [], wall: [] }]));
   const first = opt("first", "") ? ["GET", withKey(opt("first"))] : reqsOf("autocomplete (Pelias)")[1];
   for (let i = 0; i < COLD; i++) {
-    for (const b of builds) {
-      const w = await startWorkerd(workerOpts(b));
+    for (const b of coldBuilds) {
+      const w = await startWorkerd(b.noop ? { noop: true, assetsDir: BUNDLE } : workerOpts(b));
       try {
         const r = res[b.name];
         r.ready.push(w.readyMs);
@@ -153,7 +164,7 @@ if (COLD > 0) {
         const a = threadNs(w.pid);
         r.start.push(sum(a) / 1e6);
         const t = performance.now();
-        const got = await call(w.url, first);
+        const got = await call(w.url, b.noop ? ["GET", "/"] : first);
         r.wall.push(performance.now() - t);
         const c = threadNs(w.pid);
         r.all.push((sum(c) - sum(a)) / 1e6);
@@ -169,7 +180,7 @@ if (COLD > 0) {
   log();
   log(`| build | start-up CPU (spawn → listening + 300 ms) | first request CPU, isolate thread | first request CPU, all threads | first request wall | listening after |`);
   log(`|---|---:|---:|---:|---:|---:|`);
-  for (const b of builds) {
+  for (const b of coldBuilds) {
     const r = res[b.name];
     log(`| ${b.name} | ${f(median(r.start), 0)} ms | **${f(median(r.thread), 1)} ms** (${r.thread.map((x) => f(x, 0)).join(", ")}) | ${f(median(r.all), 1)} ms | ${f(median(r.wall), 1)} ms | ${f(median(r.ready), 0)} ms |`);
   }
@@ -209,13 +220,15 @@ if (N > 0) {
 }
 
 // 3. Load.
-async function loadRun(w) {
+const errorDetail = [];
+async function loadRun(ws) {
   const lat = [];
   let ok = 0, i = 0;
   const errors = {};
   const end = performance.now() + LOAD_S * 1000;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: CONNS }, async () => {
+  await Promise.all(Array.from({ length: CONNS }, async (_, c) => {
+    const w = ws[c % ws.length]; // connections split over the instances
     while (performance.now() < end) {
       const rq = mixed[i++ % mixed.length];
       const t = performance.now();
@@ -225,6 +238,7 @@ async function loadRun(w) {
         if (r.status === 200) ok++; else errors[r.status] = (errors[r.status] ?? 0) + 1;
       } catch (e) {
         errors[e.code ?? "error"] = (errors[e.code ?? "error"] ?? 0) + 1;
+        if (errorDetail.length < 5) errorDetail.push(`${((performance.now() - t0) / 1000).toFixed(1)} s ${rq[1]}: ${e.code ?? e.message}`);
       }
     }
   }));
@@ -234,27 +248,31 @@ async function loadRun(w) {
 
 if (LOAD_S > 0) {
   log();
-  log(`## Load: ${LOAD_S} s, ${CONNS} keep-alive connections, ${MIX === "all" ? "every endpoint" : "the search endpoints"} mixed (${mixed.length} requests cycled), one workerd per build in turn`);
+  log(`## Load: ${LOAD_S} s, ${CONNS} keep-alive connections, ${MIX === "all" ? "every endpoint" : "the search endpoints"} mixed (${mixed.length} requests cycled), ${INSTANCES} workerd per build, builds in turn`);
   log();
   log(`| build | answered 200 | errors | req/s | p50 | p99 | workerd CPU / request | workerd RSS start → after warm-up → end | load average before → after |`);
   log(`|---|---:|---|---:|---:|---:|---:|---|---|`);
   for (const b of builds) {
-    const w = await startWorkerd(workerOpts(b));
+    const ws = [];
     try {
-      const rss0 = rssMB(w.pid);
-      await seq(w, 2 * mixed.length, mixed);
-      const rss1 = rssMB(w.pid);
+      for (let k = 0; k < INSTANCES; k++) ws.push(await startWorkerd(workerOpts(b)));
+      const rss = (w) => f(rssMB(w.pid), 1);
+      const rss0 = ws.map(rss);
+      for (const w of ws) await seq(w, 2 * mixed.length, mixed);
+      const rss1 = ws.map(rss);
       const l0 = load();
-      const c0 = sum(threadNs(w.pid));
-      const l = await loadRun(w);
-      const cpu = (sum(threadNs(w.pid)) - c0) / 1e6 / Math.max(1, l.ok);
-      log(`| ${b.name} | ${l.ok} | ${JSON.stringify(l.errors)} | **${f(l.rps, 0)}** | ${f(l.p50)} ms | ${f(l.p99)} ms | ${f(cpu, 3)} ms | ${f(rss0, 1)} → ${f(rss1, 1)} → ${f(rssMB(w.pid), 1)} MB | ${l0} → ${load()} |`);
+      const cpu0 = ws.map((w) => sum(threadNs(w.pid)));
+      const l = await loadRun(ws);
+      const cpu = ws.reduce((a, w, k) => a + sum(threadNs(w.pid)) - cpu0[k], 0) / 1e6 / Math.max(1, l.ok);
+      const mem = ws.map((w, k) => `${rss0[k]} → ${rss1[k]} → ${rss(w)}`).join("; ");
+      log(`| ${b.name}${INSTANCES > 1 ? ` ×${INSTANCES}` : ""} | ${l.ok} | ${JSON.stringify(l.errors)} | **${f(l.rps, 0)}** | ${f(l.p50)} ms | ${f(l.p99)} ms | ${f(cpu, 3)} ms | ${mem} MB | ${l0} → ${load()} |`);
     } finally {
-      await w.stop();
+      for (const w of ws) await w.stop();
     }
   }
 }
 agent.destroy();
+if (errorDetail.length) log(`\nfirst errors: ${errorDetail.join("; ")}`);
 log();
 log(`(${retried} requests retried after a reset of a reused idle keep-alive socket)`);
 if (OUT) writeFileSync(OUT, lines.join("\n") + "\n");

@@ -144,8 +144,8 @@ async function fromR2(bucket, path) {
 
 // Usage kept in the isolate: known = today's requests per key as far as
 // this isolate knows (its own + the Durable Object's last answer), pending
-// = increments not yet sent. After each response the pending increments go
-// to each key's Durable Object (ctx.waitUntil), whose answer updates known.
+// = increments not yet sent. After a response the pending increments go to
+// each key's Durable Object (scheduleFlush), whose answer updates known.
 const known = new Map();
 const pending = new Map();
 
@@ -158,10 +158,12 @@ function usageStub(env, id) {
   return env.BANDO_USAGE.get(env.BANDO_USAGE.idFromName(id));
 }
 
+// flushUsage sends the pending increments, one Durable Object request per
+// key and day; false when one failed (it is kept for the next flush).
 async function flushUsage(env) {
   const batch = [...pending.values()];
   pending.clear();
-  await Promise.all(batch.map(async (p) => {
+  const ok = await Promise.all(batch.map(async (p) => {
     try {
       const r = await usageStub(env, p.id).fetch("https://usage/add", {
         method: "POST",
@@ -169,6 +171,7 @@ async function flushUsage(env) {
       });
       const c = await r.json();
       bumpKnown(p.id, p.day, c.requests + (pending.get(p.id + "|" + p.day)?.requests ?? 0));
+      return true;
     } catch {
       // The Durable Object is unreachable: keep the increment for the next flush.
       const k = p.id + "|" + p.day;
@@ -176,8 +179,33 @@ async function flushUsage(env) {
       q.requests += p.requests;
       q.units += p.units;
       pending.set(k, q);
+      return false;
     }
   }));
+  return ok.every(Boolean);
+}
+
+// scheduleFlush sends the pending increments after a response
+// (ctx.waitUntil), at most one flush loop at a time: increments made while
+// a flush is in flight go in the loop's next round, so under load one
+// Durable Object request carries many API requests' counts (each DO
+// request costs the Worker CPU and is billed) while a lone request is
+// still counted at once. A loop runs ≤ 5 s; one older than STUCK_MS (its
+// request's context cancelled) is taken to be dead.
+let flushingSince = 0;
+function scheduleFlush(env, ctx) {
+  if (!pending.size || !env.BANDO_USAGE || !ctx?.waitUntil) return;
+  if (flushingSince && Date.now() - flushingSince < STUCK_MS) return;
+  const mine = flushingSince = Date.now();
+  ctx.waitUntil((async () => {
+    try {
+      // Bounded well within waitUntil's 30 s: what is left waits for the
+      // next request's flush.
+      while (pending.size && Date.now() - mine < 5_000 && await flushUsage(env));
+    } finally {
+      if (flushingSince === mine) flushingSince = 0;
+    }
+  })());
 }
 
 // BandoUsage is the Durable Object holding one key's counters, one record
@@ -440,7 +468,7 @@ async function serveOne(req, body, env, ctx) {
     answers.delete(id);
     inst.fail = null;
     if (inst.exited && instance === inst) instance = null;
-    if (pending.size && env.BANDO_USAGE) ctx?.waitUntil?.(flushUsage(env));
+    scheduleFlush(env, ctx);
   }
 }
 
