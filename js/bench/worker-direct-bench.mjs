@@ -6,7 +6,8 @@
 //
 //   node js/bench/worker-direct-bench.mjs --build A=dir[@bundle] [--build B=dir …]
 //        [--bundle /tmp/wk-hn] [--cold 7] [--n 500] [--repeats 5]
-//        [--load-seconds 60] [--connections 32] [--mix all|search] [--instances 1] [--kv] [--out file.md]
+//        [--load-seconds 60] [--connections 32] [--mix all|search] [--instances 1] [--client node|go]
+//        [--kv] [--out file.md]
 //        [--first /v1/…]  (the cold isolate's first request; default an autocomplete)
 // (--cold 0, --n 0, --load-seconds 0 skip a part)
 //
@@ -25,10 +26,13 @@
 // 3. Load: --connections keep-alive connections for --load-seconds, the mix
 //    (every endpoint, or the search endpoints only), each build in turn:
 //    errors, p50/p99, req/s, workerd RSS at start and end; the load average.
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { cpus, loadavg } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { repoRoot } from "../test/contract-lib.mjs";
 import { startWorkerd } from "./workerd-direct.mjs";
 
 const args = process.argv.slice(2);
@@ -54,6 +58,10 @@ const MIX = opt("mix", "all");
 // isolate on one thread; N = the cores given to the Worker), connections
 // split between them.
 const INSTANCES = Number(opt("instances", 1));
+// --client node|go: the load client (go: worker/loadgen, built on demand).
+const CLIENT = opt("client", "node");
+const LOADGEN = join(tmpdir(), "bando-loadgen");
+if (CLIENT === "go") execFileSync("go", ["build", "-o", LOADGEN, "./worker/loadgen"], { cwd: repoRoot, stdio: "inherit" });
 const KV = args.includes("--kv");
 const OUT = opt("out", "");
 
@@ -220,6 +228,25 @@ if (N > 0) {
 }
 
 // 3. Load.
+// goLoad runs the load with worker/loadgen (Go's HTTP client: a fraction
+// of Node's CPU per request, which competes with workerd for the cores).
+function goLoad(ws) {
+  const dir = mkdtempSync(join(tmpdir(), "bando-loadgen-"));
+  try {
+    const lines = [];
+    for (let k = 0; k < mixed.length * ws.length; k++) {
+      const [m, u] = mixed[k % mixed.length];
+      lines.push(`${m} ${ws[k % ws.length].url}${u}`);
+    }
+    writeFileSync(join(dir, "targets.txt"), lines.join("\n") + "\n");
+    const out = execFileSync(LOADGEN, ["-c", String(CONNS), "-d", `${LOAD_S}s`, "-targets", join(dir, "targets.txt")], { encoding: "utf8", timeout: (LOAD_S + 60) * 1000 });
+    const r = JSON.parse(out);
+    return { rps: r.rps, ok: r.ok, errors: r.errors, p50: r.p50_ms, p99: r.p99_ms, client: r.client_cpu_ms_per_request };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const errorDetail = [];
 async function loadRun(ws) {
   const lat = [];
@@ -248,10 +275,12 @@ async function loadRun(ws) {
 
 if (LOAD_S > 0) {
   log();
-  log(`## Load: ${LOAD_S} s, ${CONNS} keep-alive connections, ${MIX === "all" ? "every endpoint" : "the search endpoints"} mixed (${mixed.length} requests cycled), ${INSTANCES} workerd per build, builds in turn`);
+  log(`## Load: ${LOAD_S} s, ${CONNS} keep-alive connections (${CLIENT === "go" ? "Go client, worker/loadgen" : "Node http client"}), ${MIX === "all" ? "every endpoint" : "the search endpoints"} mixed (${mixed.length} requests cycled), ${INSTANCES} workerd per build, builds in turn`);
   log();
-  log(`| build | answered 200 | errors | req/s | p50 | p99 | workerd CPU / request | workerd RSS start → after warm-up → end | load average before → after |`);
-  log(`|---|---:|---|---:|---:|---:|---:|---|---|`);
+  log(`Capacity = ${cpus().length} cores / (workerd + client CPU per request): the req/s this machine would give with its cores to ourselves (one workerd per core: --instances).`);
+  log();
+  log(`| build | answered 200 | errors | req/s | p50 | p99 | workerd CPU / request | client CPU / request | capacity, req/s | workerd RSS start → after warm-up → end | load average before → after |`);
+  log(`|---|---:|---|---:|---:|---:|---:|---:|---:|---|---|`);
   for (const b of builds) {
     const ws = [];
     try {
@@ -262,10 +291,13 @@ if (LOAD_S > 0) {
       const rss1 = ws.map(rss);
       const l0 = load();
       const cpu0 = ws.map((w) => sum(threadNs(w.pid)));
-      const l = await loadRun(ws);
+      const me0 = process.cpuUsage();
+      const l = CLIENT === "go" ? goLoad(ws) : await loadRun(ws);
       const cpu = ws.reduce((a, w, k) => a + sum(threadNs(w.pid)) - cpu0[k], 0) / 1e6 / Math.max(1, l.ok);
+      const me = process.cpuUsage(me0);
+      const client = l.client ?? (me.user + me.system) / 1e3 / Math.max(1, l.ok);
       const mem = ws.map((w, k) => `${rss0[k]} → ${rss1[k]} → ${rss(w)}`).join("; ");
-      log(`| ${b.name}${INSTANCES > 1 ? ` ×${INSTANCES}` : ""} | ${l.ok} | ${JSON.stringify(l.errors)} | **${f(l.rps, 0)}** | ${f(l.p50)} ms | ${f(l.p99)} ms | ${f(cpu, 3)} ms | ${mem} MB | ${l0} → ${load()} |`);
+      log(`| ${b.name}${INSTANCES > 1 ? ` ×${INSTANCES}` : ""} | ${l.ok} | ${JSON.stringify(l.errors)} | **${f(l.rps, 0)}** | ${f(l.p50)} ms | ${f(l.p99)} ms | ${f(cpu, 3)} ms | ${f(client, 3)} ms | **${f(cpus().length * 1000 / (cpu + client), 0)}** | ${mem} MB | ${l0} → ${load()} |`);
     } finally {
       for (const w of ws) await w.stop();
     }

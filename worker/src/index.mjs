@@ -382,7 +382,7 @@ function tooBig() {
 // readBody returns the body's bytes, null when none, or false when over
 // MAX_BODY (read no further than that).
 async function readBody(req) {
-  if (req.body === null) return null;
+  if (req.method === "GET" || req.method === "HEAD" || req.body === null) return null;
   if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY) return false;
   const parts = [];
   let n = 0;
@@ -435,8 +435,8 @@ function done(id, ptr, len) {
   const n = mem[0] | (mem[1] << 8) | (mem[2] << 16) | (mem[3] << 24);
   const head = utf8.decode(mem.subarray(4, 4 + n)).split("\n");
   const status = Number(head[0]);
-  const headers = new Headers();
-  for (let i = 1; i + 1 < head.length; i += 2) headers.append(head[i], head[i + 1]);
+  const headers = [];
+  for (let i = 1; i + 1 < head.length; i += 2) headers.push([head[i], head[i + 1]]);
   const body = status === 204 || status === 304 ? null : mem.slice(4 + n);
   a.resolve(new Response(body, { status, headers }));
 }
@@ -502,9 +502,13 @@ async function servePage(req, env) {
 }
 
 async function fetch(req, env, ctx) {
-  const page = await servePage(req, env);
-  if (page) return page;
-  const body = await readBody(req);
+  // The demo page, when built in: only for paths outside /v1/ (checked
+  // without parsing the URL: the API path pays nothing for the page).
+  if (!target(req.url).startsWith("/v1/")) {
+    const page = await servePage(req, env);
+    if (page) return page;
+  }
+  const body = req.method === "GET" || req.method === "HEAD" ? null : await readBody(req);
   if (body === false) return tooBig();
   let gen;
   try {
