@@ -144,10 +144,22 @@ async function seq(w, n, reqs) {
   }
 }
 
+// cpuPerRequest: workerd's CPU (all threads) over n sequential requests,
+// sampled around each one: {mean, each} in ms (each: one value per
+// request, for the per-request median).
 async function cpuPerRequest(w, n, reqs) {
+  const each = [];
   const t0 = sum(threadNs(w.pid));
-  await seq(w, n, reqs);
-  return (sum(threadNs(w.pid)) - t0) / n / 1e6;
+  let prev = t0;
+  for (let i = 0; i < n; i++) {
+    const rq = reqs[i % reqs.length];
+    const r = await call(w.url, rq);
+    if (r.status !== 200) throw new Error(`${rq.join(" ")} → ${r.status} ${String(r.body).slice(0, 200)}`);
+    const now = sum(threadNs(w.pid));
+    each.push((now - prev) / 1e6);
+    prev = now;
+  }
+  return { mean: (prev - t0) / n / 1e6, each };
 }
 
 log(`# bando Worker under workerd (direct): cold start, CPU per request, load`);
@@ -210,16 +222,22 @@ if (N > 0) {
         for (let i = 0; i < builds.length; i++) (per[builds[i].name][name] ??= []).push(await cpuPerRequest(ws[i], N, reqsOf(name)));
       }
     }
-    const noopMs = median(per.noop.x);
+    const noopMean = median(per.noop.x.map((x) => x.mean));
+    const noopMed = median(per.noop.x.flatMap((x) => x.each));
     log();
-    log(`## Worker CPU per request after warm-up (${N} sequential requests × ${REPEATS} rounds, builds alternating, medians; load average after: ${load()})`);
+    log(`## Worker CPU per request after warm-up (${N} sequential requests × ${REPEATS} rounds, builds alternating; load average after: ${load()})`);
     log();
-    log(`Constant-answer JS Worker (workerd's HTTP + this client's requests): ${f(noopMs, 3)} ms CPU/request. Each cell: workerd CPU per request, and minus that.`);
+    log(`workerd's CPU (all threads, /proc schedstat) read around each request. Constant-answer JS Worker (workerd's HTTP + this client's requests): per-request median ${f(noopMed, 3)} ms, mean ${f(noopMean, 3)} ms. Each cell: **per-request median minus the constant Worker's** (the goal's figure) / mean over the ${N} requests (median of the ${REPEATS} rounds) minus the constant Worker's; raw medians in the last columns.`);
     log();
-    log(`| endpoint | ${builds.map((b) => b.name).join(" | ")} |`);
-    log(`|---|${builds.map(() => "---:").join("|")}|`);
+    log(`| endpoint | ${builds.map((b) => `${b.name}: median / mean`).join(" | ")} | ${builds.map((b) => `${b.name} raw median`).join(" | ")} |`);
+    log(`|---|${builds.map(() => "---:").join("|")}|${builds.map(() => "---:").join("|")}|`);
     for (const name of Object.keys(endpoints)) {
-      log(`| ${name} | ${builds.map((b) => { const m = median(per[b.name][name]); return `${f(m, 3)} → **${f(m - noopMs, 3)}**`; }).join(" | ")} |`);
+      const cells = builds.map((b) => {
+        const rs = per[b.name][name];
+        const med = median(rs.flatMap((x) => x.each)), mean = median(rs.map((x) => x.mean));
+        return [`**${f(med - noopMed, 3)}** / ${f(mean - noopMean, 3)}`, f(med, 3)];
+      });
+      log(`| ${name} | ${cells.map((c) => c[0]).join(" | ")} | ${cells.map((c) => c[1]).join(" | ")} |`);
     }
   } finally {
     await noop.stop();
