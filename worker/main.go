@@ -35,7 +35,8 @@
 //	                   propagation delay on Cloudflare)
 //	BANDO_USAGE        Durable Object namespace binding: usage counters
 //	BANDO_CACHE_BYTES  tile cache budget in bytes (optional)
-//	BANDO_GOGC, BANDO_MEMORY_LIMIT   Go GC percent ("off") and soft heap limit
+//	BANDO_GOGC, BANDO_MEMORY_LIMIT   Go GC percent ("off") and soft memory limit
+//	                   (bytes, default 80 MiB: defaultMemoryLimit)
 package main
 
 import (
@@ -112,6 +113,17 @@ func engine(ctx context.Context) (*core.Engine, error) {
 	}
 	eng = e
 	return eng, nil
+}
+
+// bandoHeap returns the Go heap live after a full collection, in KiB: for
+// measurements (js/bench, through the inspector; the glue's liveHeapBytes).
+//
+//go:wasmexport bandoHeap
+func bandoHeap() int32 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int32(m.HeapAlloc >> 10)
 }
 
 // The bundle's manifest can ship inside the Worker script (`make worker`
@@ -250,15 +262,27 @@ func gcSettings(env js.Value) error {
 		}
 		debug.SetGCPercent(n)
 	}
+	limit := int64(defaultMemoryLimit)
 	if v := envString(env, "BANDO_MEMORY_LIMIT"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
 			return errors.New("BANDO_MEMORY_LIMIT: expected a number of bytes")
 		}
-		debug.SetMemoryLimit(n)
+		limit = n
 	}
+	debug.SetMemoryLimit(limit)
 	return nil
 }
+
+// defaultMemoryLimit is Go's soft memory limit when BANDO_MEMORY_LIMIT is
+// not set. A Workers isolate has 128 MB for everything (the wasm memory,
+// which never shrinks, and the JavaScript heap). Serving every endpoint of
+// the Hà Nội bundle, Go's live heap is ~46 MB (reverse geocoding's place
+// tiles, the routing graph, the address converter's tables) and with the
+// default GC pacing (next collection at twice the live heap) the wasm
+// memory reached ~100 MB, ~125 MB with the JS heap. With this limit it
+// stays at ~91 MB, at no measurable CPU cost (BENCHMARKS.worker.md).
+const defaultMemoryLimit = 80 << 20
 
 func envString(env js.Value, name string) string {
 	if env.Type() != js.TypeObject {

@@ -26,14 +26,14 @@
 // 3. Load: --connections keep-alive connections for --load-seconds, the mix
 //    (every endpoint, or the search endpoints only), each build in turn:
 //    errors, p50/p99, req/s, workerd RSS at start and end; the load average.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "../test/contract-lib.mjs";
-import { startWorkerd } from "./workerd-direct.mjs";
+import { freePort, isolateMemory, startWorkerd } from "./workerd-direct.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, def) => { const i = args.indexOf("--" + name); return i >= 0 ? args[i + 1] : def; };
@@ -248,7 +248,7 @@ if (N > 0) {
 // 3. Load.
 // goLoad runs the load with worker/loadgen (Go's HTTP client: a fraction
 // of Node's CPU per request, which competes with workerd for the cores).
-function goLoad(ws) {
+async function goLoad(ws) {
   const dir = mkdtempSync(join(tmpdir(), "bando-loadgen-"));
   try {
     const lines = [];
@@ -257,7 +257,7 @@ function goLoad(ws) {
       lines.push(`${m} ${ws[k % ws.length].url}${u}`);
     }
     writeFileSync(join(dir, "targets.txt"), lines.join("\n") + "\n");
-    const out = execFileSync(LOADGEN, ["-c", String(CONNS), "-d", `${LOAD_S}s`, "-targets", join(dir, "targets.txt")], { encoding: "utf8", timeout: (LOAD_S + 60) * 1000 });
+    const out = await new Promise((res, rej) => execFile(LOADGEN, ["-c", String(CONNS), "-d", `${LOAD_S}s`, "-targets", join(dir, "targets.txt")], { encoding: "utf8", timeout: (LOAD_S + 60) * 1000 }, (e, so) => (e ? rej(e) : res(so))));
     const r = JSON.parse(out);
     return { rps: r.rps, ok: r.ok, errors: r.errors, p50: r.p50_ms, p99: r.p99_ms, client: r.client_cpu_ms_per_request };
   } finally {
@@ -297,27 +297,42 @@ if (LOAD_S > 0) {
   log();
   log(`Capacity = ${cpus().length} cores / (workerd + client CPU per request): the req/s this machine would give with its cores to ourselves (one workerd per core: --instances).`);
   log();
-  log(`| build | answered 200 | errors | req/s | p50 | p99 | workerd CPU / request | client CPU / request | capacity, req/s | workerd RSS start → after warm-up → end | load average before → after |`);
-  log(`|---|---:|---|---:|---:|---:|---:|---:|---:|---|---|`);
+  log(`| build | answered 200 | errors | req/s | p50 | p99 | workerd CPU / request | client CPU / request | capacity, req/s | isolate memory, wasm + JS heap: start → after warm-up → [every 10 s] → end | workerd RSS, same points | load average before → after |`);
+  log(`|---|---:|---|---:|---:|---:|---:|---:|---:|---|---|---|`);
   for (const b of builds) {
     const ws = [];
     try {
-      for (let k = 0; k < INSTANCES; k++) ws.push(await startWorkerd(workerOpts(b)));
+      for (let k = 0; k < INSTANCES; k++) {
+        const inspectorPort = await freePort();
+        const w = await startWorkerd({ ...workerOpts(b), inspectorPort });
+        w.mem = await isolateMemory(inspectorPort);
+        ws.push(w);
+      }
       const rss = (w) => f(rssMB(w.pid), 1);
+      const iso = async (w) => { const m = await w.mem.sample(); return `${f(m.wasmMB, 1)}+${f(m.jsMB, 1)}`; };
       const rss0 = ws.map(rss);
+      const iso0 = await Promise.all(ws.map(iso));
       for (const w of ws) await seq(w, 2 * mixed.length, mixed);
       const rss1 = ws.map(rss);
+      const iso1 = await Promise.all(ws.map(iso));
       const l0 = load();
       const cpu0 = ws.map((w) => sum(threadNs(w.pid)));
       const me0 = process.cpuUsage();
-      const l = CLIENT === "go" ? goLoad(ws) : await loadRun(ws);
+      // RSS of each workerd every 10 s during the load (is it flat?).
+      const rssTrace = ws.map(() => []), isoTrace = ws.map(() => []);
+      const tick = setInterval(() => ws.forEach(async (w, k) => { rssTrace[k].push(rss(w)); isoTrace[k].push(await iso(w)); }), 10_000);
+      const l = CLIENT === "go" ? await goLoad(ws) : await loadRun(ws);
+      clearInterval(tick);
       const cpu = ws.reduce((a, w, k) => a + sum(threadNs(w.pid)) - cpu0[k], 0) / 1e6 / Math.max(1, l.ok);
       const me = process.cpuUsage(me0);
       const client = l.client ?? (me.user + me.system) / 1e3 / Math.max(1, l.ok);
-      const mem = ws.map((w, k) => `${rss0[k]} → ${rss1[k]} → ${rss(w)}`).join("; ");
-      log(`| ${b.name}${INSTANCES > 1 ? ` ×${INSTANCES}` : ""} | ${l.ok} | ${JSON.stringify(l.errors)} | **${f(l.rps, 0)}** | ${f(l.p50)} ms | ${f(l.p99)} ms | ${f(cpu, 3)} ms | ${f(client, 3)} ms | **${f(cpus().length * 1000 / (cpu + client), 0)}** | ${mem} MB | ${l0} → ${load()} |`);
+      const isoEnd = await Promise.all(ws.map(iso));
+      const live = await Promise.all(ws.map(async (w) => f(await w.mem.liveMB(), 1)));
+      const mem = ws.map((w, k) => `${iso0[k]} → ${iso1[k]} → [${isoTrace[k].join(", ")}] → ${isoEnd[k]} (Go live heap after GC ${live[k]})`).join("; ");
+      const rssAll = ws.map((w, k) => `${rss0[k]} → ${rss1[k]} → [${rssTrace[k].join(", ")}] → ${rss(w)}`).join("; ");
+      log(`| ${b.name}${INSTANCES > 1 ? ` ×${INSTANCES}` : ""} | ${l.ok} | ${JSON.stringify(l.errors)} | **${f(l.rps, 0)}** | ${f(l.p50)} ms | ${f(l.p99)} ms | ${f(cpu, 3)} ms | ${f(client, 3)} ms | **${f(cpus().length * 1000 / (cpu + client), 0)}** | ${mem} MB | ${rssAll} MB | ${l0} → ${load()} |`);
     } finally {
-      for (const w of ws) await w.stop();
+      for (const w of ws) { w.mem?.close(); await w.stop(); }
     }
   }
 }

@@ -57,6 +57,42 @@ const KV_WORKER = `export default { async fetch(req, env) {
 // inspectorPort: workerd's DevTools inspector on 127.0.0.1 (CPU profiles).
 export { freePort };
 
+// isolateMemory connects to a workerd started with inspectorPort and
+// returns sample() → {wasmMB, jsMB}: the Go instance's wasm memory (the
+// glue's __bandoWorker.memoryBytes) and V8's used JS heap — the isolate's
+// memory, which Cloudflare bounds (128 MB), as opposed to workerd's RSS
+// (which also holds V8's code, workerd's own buffers and malloc's
+// retained arenas).
+export async function isolateMemory(inspectorPort) {
+  const { default: WebSocket } = await import("ws");
+  const list = await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json();
+  const ws = new WebSocket(list[0].webSocketDebuggerUrl);
+  await new Promise((r, j) => { ws.on("open", r); ws.on("error", j); });
+  let id = 0, ctxId;
+  const pend = new Map();
+  ws.on("message", (m) => {
+    const v = JSON.parse(m);
+    if (v.method === "Runtime.executionContextCreated") ctxId ??= v.params.context.id;
+    if (v.id && pend.has(v.id)) { pend.get(v.id)(v); pend.delete(v.id); }
+  });
+  const send = (method, params = {}) => new Promise((r) => { const i = ++id; pend.set(i, r); ws.send(JSON.stringify({ id: i, method, params })); });
+  await send("Runtime.enable");
+  for (let i = 0; i < 50 && ctxId === undefined; i++) await new Promise((r) => setTimeout(r, 20));
+  return {
+    // liveMB: Go's live heap after a full collection (it runs one).
+    async liveMB() {
+      const r = await send("Runtime.evaluate", { expression: "globalThis.__bandoWorker?.liveHeapBytes?.() ?? 0", contextId: ctxId });
+      return (r.result?.result?.value ?? NaN) / 1048576;
+    },
+    async sample() {
+      const w = await send("Runtime.evaluate", { expression: "globalThis.__bandoWorker?.memoryBytes?.() ?? 0", contextId: ctxId });
+      const h = await send("Runtime.getHeapUsage");
+      return { wasmMB: (w.result?.result?.value ?? NaN) / 1048576, jsMB: (h.result?.usedSize ?? NaN) / 1048576 };
+    },
+    close() { ws.close(); },
+  };
+}
+
 export async function startWorkerd({ buildDir, assetsDir, keyHashes, kv, vars = {}, noop = false, stdio = "ignore", inspectorPort } = {}) {
   buildDir = resolve(buildDir ?? join(repoRoot, "worker/build"));
   assetsDir = resolve(assetsDir ?? join(buildDir, "assets"));

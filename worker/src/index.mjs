@@ -47,6 +47,15 @@ const runtimeContext = { env: undefined, ctx: undefined };
 globalThis.context = runtimeContext;
 
 globalThis.__bandoWorker = {
+  // memoryBytes() → the size of the Go instance's wasm memory (it only
+  // grows): for measurements (js/bench), through the inspector.
+  memoryBytes() {
+    return instance?.go._inst.exports.mem.buffer.byteLength ?? 0;
+  },
+  // liveHeapBytes() → Go's live heap after a full collection (measurements).
+  liveHeapBytes() {
+    return instance ? instance.go._inst.exports.bandoHeap() * 1024 : 0;
+  },
   // env() → the env of the request in Go (Go reads its settings once).
   env() {
     return runtimeContext.env;
