@@ -93,11 +93,19 @@ func ParseManifest(b []byte) (*Manifest, error) {
 			return nil, fmt.Errorf("%w: manifest: %v", ErrCorrupt, err)
 		}
 	}
+	if err := m.check(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// check applies SPEC.md §2 to a decoded manifest and sorts its keys.
+func (m *Manifest) check() error {
 	if m.Format != "bando-tiles" {
-		return nil, fmt.Errorf("%w: manifest: format %q is not bando-tiles", ErrCorrupt, m.Format)
+		return fmt.Errorf("%w: manifest: format %q is not bando-tiles", ErrCorrupt, m.Format)
 	}
 	if m.MinReaderVersion > FormatVersion {
-		return nil, fmt.Errorf("%w: bundle needs reader version %d, this is %d", ErrVersion, m.MinReaderVersion, FormatVersion)
+		return fmt.Errorf("%w: bundle needs reader version %d, this is %d", ErrVersion, m.MinReaderVersion, FormatVersion)
 	}
 	if m.keys == nil {
 		m.keys = make([]string, 0, len(m.Tiles))
@@ -110,10 +118,10 @@ func ParseManifest(b []byte) (*Manifest, error) {
 	}
 	for _, k := range m.keys { // in order: the error names the first bad key
 		if e := m.Tiles[k]; !ValidKey(k) || e.Size < 0 || len(e.SHA256) != 64 {
-			return nil, fmt.Errorf("%w: manifest: bad tile entry %q", ErrCorrupt, k)
+			return fmt.Errorf("%w: manifest: bad tile entry %q", ErrCorrupt, k)
 		}
 	}
-	return m, nil
+	return nil
 }
 
 // parseFast reads b with encoding/json except for the "tiles" object

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"os"
 	"reflect"
 	"slices"
@@ -163,17 +162,8 @@ func parseSlow(b []byte) (*Manifest, error) {
 	if err := json.Unmarshal(b, m); err != nil {
 		return nil, fmt.Errorf("%w: manifest: %v", ErrCorrupt, err)
 	}
-	if m.Format != "bando-tiles" {
-		return nil, fmt.Errorf("%w: manifest: format %q is not bando-tiles", ErrCorrupt, m.Format)
-	}
-	if m.MinReaderVersion > FormatVersion {
-		return nil, fmt.Errorf("%w: bundle needs reader version %d, this is %d", ErrVersion, m.MinReaderVersion, FormatVersion)
-	}
-	keys := slices.Sorted(maps.Keys(m.Tiles))
-	for _, k := range keys {
-		if e := m.Tiles[k]; !ValidKey(k) || e.Size < 0 || len(e.SHA256) != 64 {
-			return nil, fmt.Errorf("%w: manifest: bad tile entry %q", ErrCorrupt, k)
-		}
+	if err := m.check(); err != nil {
+		return nil, err
 	}
 	return m, nil
 }
@@ -192,7 +182,7 @@ func sameAsSlow(t *testing.T, b []byte) {
 	if !reflect.DeepEqual(got.Tiles, want.Tiles) || len(got.Tiles) == 0 && (got.Tiles == nil) != (want.Tiles == nil) {
 		t.Fatalf("%q: tiles differ:\nfast %v\nslow %v", b, got.Tiles, want.Tiles)
 	}
-	got.keys, got.Tiles, want.Tiles = nil, nil, nil
+	got.keys, got.Tiles, want.keys, want.Tiles = nil, nil, nil, nil
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("%q: manifests differ:\nfast %+v\nslow %+v", b, got, want)
 	}
