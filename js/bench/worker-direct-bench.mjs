@@ -5,7 +5,7 @@
 // machine's load falls on all of them alike.
 //
 //   node js/bench/worker-direct-bench.mjs --build A=dir[@bundle] [--build B=dir …]
-//        [--bundle /tmp/wk-hn] [--cold 7] [--n 500] [--repeats 5]
+//        [--bundle /tmp/wk-hn2] [--cold 7] [--n 500] [--repeats 5]
 //        [--load-seconds 60] [--connections 32] [--mix all|search] [--instances 1] [--client node|go]
 //        [--kv] [--out file.md]
 //        [--first /v1/…]  (the cold isolate's first request; default an autocomplete)
@@ -37,7 +37,7 @@ import { freePort, isolateMemory, startWorkerd } from "./workerd-direct.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, def) => { const i = args.indexOf("--" + name); return i >= 0 ? args[i + 1] : def; };
-const BUNDLE = opt("bundle", "/tmp/wk-hn");
+const BUNDLE = opt("bundle", "/tmp/wk-hn2");
 // --build NAME=DIR[@BUNDLE][#VAR=value,VAR=value]: a Worker build, the
 // bundle it serves, Worker vars (e.g. #BANDO_GOGC=400).
 const builds = args.flatMap((a, i) => (a === "--build" ? [args[i + 1]] : [])).map((s) => {
@@ -84,7 +84,10 @@ const endpoints = {
   "forcodes/decode": [false, "POST", ["HN4TZUZBPKRN0F", "HNO4DT45BQNZ"].map((f) => `/v1/forcodes/decode?forcodes=${f}`)],
   "place/children": [false, "GET", ["/v1/place/children?parent_id=r1903516"]],
   "address/convert": [false, "GET", ["12 Hàng Bạc, Phường Hàng Bạc, Quận Hoàn Kiếm, Hà Nội", "1 Tràng Tiền, Hoàn Kiếm, Hà Nội"].map((t) => `/v1/address/convert?text=${enc(t)}`)],
+  "geocode/forward": [true, "GET", ["12 Hàng Bạc, Hoàn Kiếm, Hà Nội", "Văn Miếu, Đống Đa"].map((t) => `/v1/geocode/forward?address=${enc(t)}`)],
   distancematrix: [false, "GET", [dm([{ lat: 21.0285, lon: 105.8542 }, { lat: 21.0362, lon: 105.8345 }, { lat: 21.0039, lon: 105.8201 }, { lat: 21.0450, lon: 105.7920 }])]],
+  direction: [false, "GET", ["21.0285,105.8542&destination=21.0362,105.8345", "21.0039,105.8201&destination=21.0450,105.7920"].map((od) => `/v1/direction?origin=${od}`)],
+  "optimized-route": [false, "GET", [`/v1/optimized-route?json=${enc(JSON.stringify({ locations: [{ lat: 21.0285, lon: 105.8542 }, { lat: 21.0362, lon: 105.8345 }, { lat: 21.0039, lon: 105.8201 }, { lat: 21.0450, lon: 105.7920 }], costing: "auto" }))}`]],
   tiles: [false, "GET", ["/v1/tiles/14/13047/7698.mvt", "/v1/tiles/12/3261/1924.mvt"]],
   status: [false, "GET", ["/v1/status"]],
   ...(KV ? { "admin/usage": [false, "GET", ["/v1/admin/usage"]] } : {}),
