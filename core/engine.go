@@ -88,10 +88,16 @@ func New(ctx context.Context, src tile.Source, opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	return NewWithStore(st, opts), nil
+}
+
+// NewWithStore is New over an opened store (tile.OpenManifest: a manifest
+// read beforehand); opts.CacheBytes is the store's business then.
+func NewWithStore(st *tile.Store, opts Options) *Engine {
 	if opts.PlaceURL == "" {
 		opts.PlaceURL = DefaultPlaceURL
 	}
-	return &Engine{store: st, opts: opts, placeURL: opts.PlaceURL}, nil
+	return &Engine{store: st, opts: opts, placeURL: opts.PlaceURL}
 }
 
 // Store returns the engine's tile store.
