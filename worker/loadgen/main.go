@@ -1,3 +1,5 @@
+//go:build !js
+
 // Command loadgen is the load client of js/bench/worker-direct-bench.mjs
 // (--client go): keep-alive HTTP/1.1 connections sending a cycle of
 // requests for a fixed time, at a fraction of the CPU per request of
