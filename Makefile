@@ -24,13 +24,18 @@ bando:
 
 # The Worker: worker/build = app.wasm (wasm-opt -Oz when available; WASM_OPT=
 # skips it), Go's wasm_exec.js, our glue, and the bundle as static assets
-# (BUNDLE=dir). Prints the upload size.
+# (BUNDLE=dir); the manifest also goes into the script (build/manifest.bin)
+# when it fits (EMBED_MANIFEST=auto|yes|no, see worker/embed-manifest.sh).
+# Prints the upload size.
 worker: BUNDLE ?= testdata/bundle
 worker: WASM_OPT ?= wasm-opt
+worker: EMBED_MANIFEST ?= auto
 worker:
 	test -f $(BUNDLE)/manifest.json || (echo "worker: no bundle at BUNDLE=$(BUNDLE)" >&2; exit 1)
 	rm -rf worker/build
 	mkdir -p worker/build/assets
+	# PAGE=build/demo-page (after make demo-page): the demo page too, served at / (worker/README.md)
+	if [ -n "$(PAGE)" ]; then cp -R $(PAGE) worker/build/assets/page; fi
 	rm -rf worker/warmup && cp -R testdata/bundle worker/warmup
 	$(WASMENV) $(GO) build -trimpath -tags warmup -ldflags="-s -w" -o worker/build/app.wasm ./worker
 	rm -rf worker/warmup
@@ -42,6 +47,7 @@ worker:
 	cp worker/src/index.mjs worker/build/index.mjs
 	cp $(BUNDLE)/manifest.json worker/build/assets/
 	cp -R $(BUNDLE)/tiles worker/build/assets/tiles
+	sh worker/embed-manifest.sh worker/build $(EMBED_MANIFEST)
 	sh worker/size.sh worker/build
 
 wasm:

@@ -56,8 +56,8 @@ var unitLayer = map[string]struct {
 // unitIDPrefix: ids of unit places are "a" + a level letter pair + the
 // GSO code ("anw00004" is the new ward 00004), stable across rebuilds.
 var unitIDPrefix = map[string]string{
-	badmin.LevelNewProvince: "anp", badmin.LevelNewWard: "anw", badmin.LevelOldProvince: "aop",
-	badmin.LevelOldDistrict: "aod", badmin.LevelOldWard: "aow",
+	badmin.LevelNewProvince: place.UnitNewProvince, badmin.LevelNewWard: place.UnitNewWard, badmin.LevelOldProvince: place.UnitOldProvince,
+	badmin.LevelOldDistrict: place.UnitOldDistrict, badmin.LevelOldWard: place.UnitOldWard,
 }
 
 // unitWords are the unit words an official name starts with, longest

@@ -14,6 +14,7 @@ import (
 	"github.com/bando-vn/bando/bundle/basemap"
 	bgraph "github.com/bando-vn/bando/bundle/graph"
 	"github.com/bando-vn/bando/core/admin"
+	"github.com/bando-vn/bando/core/geocode"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/tile"
 	"github.com/paulmach/osm"
@@ -31,6 +32,7 @@ type Options struct {
 	CH    []string  // profiles given a contraction hierarchy (nil: DefaultCH)
 
 	NoBasemap bool            // skip the basemap layer (vector tiles)
+	NoGraph   bool            // skip the routing graph (a bundle for search and geocoding only)
 	Basemap   basemap.Options // zooms and archive size; Admin is taken from Admin
 }
 
@@ -49,11 +51,15 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 	c := newPlaceCollector()
 	m := &tile.Manifest{Generator: Generator, Attribution: []string{tile.OSMAttribution}}
 	gc := bgraph.NewCollector()
-	add := func(obj osm.Object) { c.add(obj); gc.Add(obj) }
+	add := c.add
+	if !o.NoGraph {
+		add = func(obj osm.Object) { c.add(obj); gc.Add(obj) }
+	}
 	var ac *badmin.OSMCollector
 	if o.Admin == "" { // no admin data given: take boundaries from the OSM relations
 		ac = badmin.NewOSMCollector()
-		add = func(obj osm.Object) { c.add(obj); gc.Add(obj); ac.Add(obj) }
+		prev := add
+		add = func(obj osm.Object) { prev(obj); ac.Add(obj) }
 	}
 	var bm *basemap.Collector
 	if !o.NoBasemap {
@@ -171,6 +177,13 @@ func placeTiles(places []place.Place, m *tile.Manifest) (map[string][]byte, erro
 	for k, b := range ids {
 		tiles[k] = b
 	}
+	addrs, err := geocode.BuildAddressTiles(places)
+	if err != nil {
+		return nil, err
+	}
+	for k, b := range addrs {
+		tiles[k] = b
+	}
 	m.Layers = append(m.Layers,
 		tile.LayerInfo{Name: "place", Prefix: "place/", Version: place.PlaceLayerVersion, Count: len(places), Exact: true,
 			Description: "named POIs and place=* objects with their tags, by 0.1° cell"},
@@ -178,6 +191,11 @@ func placeTiles(places []place.Place, m *tile.Manifest) (map[string][]byte, erro
 			Description: "places with all their kept tags by id, keyed by the shortest hex prefix of the short id that fits (core/place/FORMAT.md)"},
 		tile.LayerInfo{Name: "search", Prefix: place.IndexPrefix, Version: place.SearchLayerVersion, Count: len(index), Exact: true,
 			Description: "sharded search index: prefix shards of folded name tokens, summaries of the most important places, area shards of common words (core/place/FORMAT.md)"})
+	if len(addrs) > 0 {
+		m.Layers = append(m.Layers, tile.LayerInfo{Name: "address", Prefix: geocode.AddressPrefix, Version: geocode.AddressLayerVersion,
+			Count: len(addrs), Exact: true,
+			Description: "addresses with a street by new ward (split by a hash of the street's name when large), for forward geocoding (core/geocode/FORMAT.md)"})
+	}
 	return tiles, nil
 }
 

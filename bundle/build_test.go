@@ -54,6 +54,25 @@ func TestFixtureBundleUpToDate(t *testing.T) {
 	sameTree(t, readTree(t, out), readTree(t, "../testdata/bundle"))
 }
 
+// TestNoGraph: a bundle built without the routing graph has every other
+// layer of the full one, byte for byte, and no graph or hierarchy tile.
+func TestNoGraph(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "b")
+	if _, err := Build(context.Background(), Options{OSM: []string{"../testdata/sample.osm", "../testdata/route/rules.osm"}, Admin: "../testdata/admin", Out: out, NoGraph: true}); err != nil {
+		t.Fatal(err)
+	}
+	got, full := readTree(t, out), readTree(t, "../testdata/bundle")
+	for k, v := range full {
+		routing := strings.HasPrefix(k, "tiles/graph/") || strings.HasPrefix(k, "tiles/ch/")
+		if w, ok := got[k]; routing && ok || !routing && k != "manifest.json" && !bytes.Equal(v, w) {
+			t.Errorf("%s: in the full bundle %d bytes, without the graph %d (present %v)", k, len(v), len(w), ok)
+		}
+	}
+	if len(got) >= len(full) {
+		t.Errorf("%d files without the graph, %d with it", len(got), len(full))
+	}
+}
+
 func TestDeterministic(t *testing.T) {
 	in := []string{sharedPath(t, "data/osm/hcmc-thuduc-campus-unsorted.osm")}
 	d := t.TempDir()

@@ -10,7 +10,6 @@ import (
 	"github.com/bando-vn/bando/core/convert"
 	"github.com/bando-vn/bando/core/errs"
 	"github.com/bando-vn/bando/core/geo"
-	"github.com/bando-vn/bando/core/geocode/addr"
 	"github.com/bando-vn/bando/core/shape"
 	"github.com/bando-vn/bando/core/shape/google"
 	"github.com/bando-vn/bando/core/shape/pelias"
@@ -104,15 +103,11 @@ func (e *Engine) converter(ctx context.Context) (*convert.Converter, error) {
 	if e.conv != nil {
 		return e.conv, nil
 	}
-	l := e.adminLookup()
-	if l == nil || !e.store.Has(admin.UnitsKey) {
-		return nil, nil
-	}
-	u, err := l.Units(ctx)
-	if err != nil {
+	g, err := e.gazetteer(ctx)
+	if g == nil || err != nil {
 		return nil, err
 	}
-	e.conv = convert.New(u, addr.NewGazetteer(u), l)
+	e.conv = convert.New(g.units, g.names, e.adminLookup())
 	return e.conv, nil
 }
 

@@ -150,6 +150,10 @@ func FuzzServe(f *testing.F) {
 	f.Add("POST", "/v1/forcodes/encode", `{"lat": 21.02, "lng": "105.85", "resolution": [1]}`)
 	f.Add("POST", "/v1/forcodes/decode", `forcodes=HNO4DT45BQNZ&admin_v2=1`)
 	f.Add("POST", "/v1/forcodes/decode", `{"forcodes": null}`)
+	f.Add("GET", "/v1/geocode/forward?text=so%207%20ngo%205%20hang%20bac%20p%20hoan%20kiem%20ha%20noi&size=3", "")
+	f.Add("GET", "/v1/geocode/forward?address=12%20H%C3%A0ng%20B%E1%BA%A1c%2C%20Ho%C3%A0n%20Ki%E1%BA%BFm&admin_v2=1", "")
+	f.Add("GET", "/v1/geocode/reverse?point.lat=21.03&point.lon=105.86&size=2", "")
+	f.Add("GET", `/v1/optimized-route?json={"locations":[{"lat":21.0031,"lon":105.8003},{"lat":"21.004","lon":105.8024},{"lat":21.0005,"lon":105.8}],"costing":"motorcycle","directions_options":{"units":"mi"}}`, "")
 	f.Fuzz(func(t *testing.T, method, target, body string) {
 		r := e.Serve(context.Background(), &Request{Method: method, Target: target, Body: []byte(body)})
 		switch r.Status {

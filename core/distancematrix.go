@@ -141,7 +141,7 @@ func snapAll(ctx context.Context, en *search.Engine, c *costing.Profile, name st
 	pts, err := en.SnapAll(ctx, c, ls)
 	var le *search.LocationError
 	if errors.As(err, &le) && errors.Is(le.Err, snap.ErrNoRoad) {
-		return nil, (&errs.Error{Kind: errs.NotFound, Param: fmt.Sprintf("%s[%d]", name, le.Index),
+		return nil, (&errs.Error{Kind: errs.Empty, Param: fmt.Sprintf("%s[%d]", name, le.Index),
 			Msg: "no suitable road within 1 km of the location"}).WithCode(171)
 	}
 	return pts, err

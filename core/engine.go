@@ -10,6 +10,9 @@ import (
 	"github.com/bando-vn/bando/core/convert"
 	"github.com/bando-vn/bando/core/errs"
 	"github.com/bando-vn/bando/core/geo"
+	"github.com/bando-vn/bando/core/geocode"
+	"github.com/bando-vn/bando/core/geocode/addr"
+	"github.com/bando-vn/bando/core/openhours"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/search"
@@ -65,8 +68,14 @@ type Engine struct {
 	adminOnce sync.Once
 	admin     *admin.Lookup // nil without an admin layer
 
+	gazMu sync.Mutex
+	gaz   *gazetteer // built on first use from admin/units: conversion and forward geocoding
+
 	convMu sync.Mutex
 	conv   *convert.Converter // built on first use from admin/units (addressconvert.go)
+
+	fwdMu sync.Mutex
+	fwd   *geocode.Forwarder // built on first use (forward.go)
 
 	routeOnce sync.Once
 	route     *search.Engine // nil without a graph layer
@@ -79,10 +88,16 @@ func New(ctx context.Context, src tile.Source, opts Options) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
+	return NewWithStore(st, opts), nil
+}
+
+// NewWithStore is New over an opened store (tile.OpenManifest: a manifest
+// read beforehand); opts.CacheBytes is the store's business then.
+func NewWithStore(st *tile.Store, opts Options) *Engine {
 	if opts.PlaceURL == "" {
 		opts.PlaceURL = DefaultPlaceURL
 	}
-	return &Engine{store: st, opts: opts, placeURL: opts.PlaceURL}, nil
+	return &Engine{store: st, opts: opts, placeURL: opts.PlaceURL}
 }
 
 // Store returns the engine's tile store.
@@ -97,6 +112,32 @@ func (e *Engine) adminLookup() *admin.Lookup {
 		}
 	})
 	return e.admin
+}
+
+// gazetteer is the units of both structures and their name index.
+type gazetteer struct {
+	units *admin.Units
+	names *addr.Gazetteer
+}
+
+// gazetteer returns the engine's units and their gazetteer, built on first use; nil without
+// an admin layer (or without its units tile).
+func (e *Engine) gazetteer(ctx context.Context) (*gazetteer, error) {
+	e.gazMu.Lock()
+	defer e.gazMu.Unlock()
+	if e.gaz != nil {
+		return e.gaz, nil
+	}
+	l := e.adminLookup()
+	if l == nil || !e.store.Has(admin.UnitsKey) {
+		return nil, nil
+	}
+	u, err := l.Units(ctx)
+	if err != nil {
+		return nil, err
+	}
+	e.gaz = &gazetteer{units: u, names: addr.NewGazetteer(u)}
+	return e.gaz, nil
 }
 
 // router returns the routing engine; a bundle without a graph layer
@@ -133,5 +174,22 @@ func (e *Engine) enrich(ctx context.Context, p *place.Place, ref *geo.LatLng, v2
 	case "old_district", "new_ward":
 		names.Ward = ""
 	}
-	return shape.Place{Place: p, Admin: names, DistanceM: shape.Meters(ref, p.Point())}, nil
+	return shape.Place{Place: p, Admin: names, DistanceM: shape.Meters(ref, p.Point()), OpeningHours: openingHours(p)}, nil
+}
+
+// openingHours parses a place's opening_hours tag; nil when it has none or
+// the value does not parse (API.md §3.10: null then).
+func openingHours(p *place.Place) []openhours.Period {
+	v := p.Tag("opening_hours")
+	if v == "" {
+		return nil
+	}
+	ps, err := openhours.Parse(v)
+	if err != nil {
+		return nil
+	}
+	if ps == nil {
+		ps = []openhours.Period{} // parsed, never open ("off"): [] rather than null
+	}
+	return ps
 }

@@ -36,6 +36,7 @@ var errorTable = map[errs.Kind]errorRow{
 	errs.Method:   {405, "Method Not Allowed", "INVALID_REQUEST", 405},
 	errs.Quota:    {429, "Too Many Requests", "OVER_QUERY_LIMIT", 429},
 	errs.Internal: {500, "Internal Server Error", "UNKNOWN_ERROR", 500},
+	errs.Empty:    {200, "OK", "ZERO_RESULTS", 442},
 }
 
 func rowOf(k errs.Kind) errorRow {

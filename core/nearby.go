@@ -79,7 +79,7 @@ func serveNearby(ctx context.Context, e *Engine, p params, _ *Request) (shape.Bo
 	if err != nil {
 		return nil, err
 	}
-	hits, err := geocode.Near(ctx, e.store, q.point, q.radiusKm, q.size, geocode.AnyCategory(q.categories))
+	hits, err := geocode.NearAny(ctx, e.store, q.point, q.radiusKm, q.size, q.categories)
 	if err != nil {
 		return nil, err
 	}
@@ -90,8 +90,8 @@ func serveNearby(ctx context.Context, e *Engine, p params, _ *Request) (shape.Bo
 			return nil, err
 		}
 		fs[i] = pelias.FeatureOf(&sp, q.adminV2)
-		if periods, err := openhours.Parse(hits[i].Place.Tag("opening_hours")); err == nil {
-			fs[i].Properties.OpeningHours = openhours.Flatten(periods)
+		if sp.OpeningHours != nil { // here the flattened string form (API.md §3.6)
+			fs[i].Properties.OpeningHours = openhours.Flatten(sp.OpeningHours)
 		}
 	}
 	return pelias.CollectionOf(fs), nil

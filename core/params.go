@@ -25,16 +25,22 @@ func (p params) latLng(name string) (ll geo.LatLng, ok bool, err error) {
 	if !p.has(name) {
 		return ll, false, nil
 	}
-	a, b, found := strings.Cut(p.get(name), ",")
+	ll, err = parseLatLng(name, p.get(name))
+	return ll, err == nil, err
+}
+
+// parseLatLng parses "lat,lng" text; name is the parameter its errors name.
+func parseLatLng(name, s string) (geo.LatLng, error) {
+	a, b, found := strings.Cut(s, ",")
 	lat, err1 := parseFloat(a)
 	lng, err2 := parseFloat(b)
 	if !found || err1 != nil || err2 != nil {
-		return ll, false, errs.InvalidParam(name, `expected "lat,lng"`)
+		return geo.LatLng{}, errs.InvalidParam(name, `expected "lat,lng"`)
 	}
-	if ll = (geo.LatLng{Lat: lat, Lng: lng}); !ll.Valid() {
-		return geo.LatLng{}, false, errs.InvalidParam(name, "lat must be in [-90,90] and lng in [-180,180]")
+	if ll := (geo.LatLng{Lat: lat, Lng: lng}); ll.Valid() {
+		return ll, nil
 	}
-	return ll, true, nil
+	return geo.LatLng{}, errs.InvalidParam(name, "lat must be in [-90,90] and lng in [-180,180]")
 }
 
 // latLon parses separate <prefix>.lat and <prefix>.lon parameters; both or

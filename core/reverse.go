@@ -72,19 +72,27 @@ func serveReverse(ctx context.Context, e *Engine, p params, _ *Request) (shape.B
 	places := make([]shape.Place, 0, len(hits)+1)
 	for i := range hits {
 		// the units are those of the queried point (API.md §3.5)
-		places = append(places, shape.Place{Place: hits[i].Place, Admin: names, DistanceM: shape.Meters(&q.point, hits[i].Place.Point())})
+		places = append(places, shape.Place{Place: hits[i].Place, Admin: names, DistanceM: shape.Meters(&q.point, hits[i].Place.Point()),
+			OpeningHours: openingHours(hits[i].Place)})
 	}
 	if len(places) == 0 && names.Ward != "" { // no place near: the ward itself, at the point
-		code := at.Old.Ward.Code
-		if q.adminV2 {
-			code = at.New.Ward.Code
-		}
-		ward := &place.Place{ID: "admin:" + code, Name: names.Ward, Lat: geo.E7(q.point.Lat), Lng: geo.E7(q.point.Lng), Layer: "locality"}
-		names.Ward = ""
-		places = append(places, shape.Place{Place: ward, Admin: names, DistanceM: shape.Meters(&q.point, q.point)})
+		places = append(places, wardAt(at, names, q))
 	}
 	if reverseShape(p) == ShapeGoogle {
 		return google.GeocodeOf(places), nil
 	}
 	return pelias.Features(places, q.adminV2), nil
+}
+
+// wardAt is the answer when no place lies near the point: the ward containing it, at the
+// point (distance 0), with the id of the ward's own place (core/place FORMAT.md §5).
+func wardAt(at admin.Result, names admin.Names, q reverseQuery) shape.Place {
+	id, level := place.UnitOldWard+at.Old.Ward.Code, "old_ward"
+	if q.adminV2 {
+		id, level = place.UnitNewWard+at.New.Ward.Code, "new_ward"
+	}
+	ward := &place.Place{ID: id, Name: names.Ward, Lat: geo.E7(q.point.Lat), Lng: geo.E7(q.point.Lng), Layer: "locality",
+		Category: []string{"admin", level}}
+	names.Ward = ""
+	return shape.Place{Place: ward, Admin: names, DistanceM: shape.Meters(&q.point, q.point)}
 }

@@ -37,7 +37,10 @@ func init() {
 		"/v1/address/convert": {method: "GET", shape: convertShape, handler: serveConvert},
 		"/v1/admin/usage":     {method: "GET", shape: fixed(ShapeGoogle), handler: serveUsage},
 		"/v1/distancematrix":  {method: "GET", shape: fixed(ShapeValhalla), handler: serveDistanceMatrix},
+		"/v1/direction":       {method: "GET", shape: fixed(ShapeGoogle), handler: serveDirection},
+		"/v1/optimized-route": {method: "GET", shape: fixed(ShapeValhalla), handler: serveOptimizedRoute},
 		"/v1/geocode/reverse": {method: "GET", shape: reverseShape, handler: serveReverse},
+		"/v1/geocode/forward": {method: "GET", shape: forwardShape, handler: serveForward},
 		"/v1/nearby":          {method: "GET", shape: fixed(ShapePelias), handler: serveNearby},
 	}
 }
@@ -97,9 +100,13 @@ func (e *Engine) Serve(ctx context.Context, r *Request) (resp *Response) {
 	return jsonResponse(200, body)
 }
 
+// jsonBufSize is the starting capacity of a JSON body: a typical answer
+// (five features or predictions) fits without regrowing the buffer.
+const jsonBufSize = 4096
+
 func jsonResponse(status int, body shape.Body) *Response {
 	h := [][2]string{{"Content-Type", "application/json; charset=utf-8"}, {"Access-Control-Allow-Origin", "*"}}
-	return &Response{Status: status, Header: h, Body: body.AppendJSON(nil)}
+	return &Response{Status: status, Header: h, Body: body.AppendJSON(make([]byte, 0, jsonBufSize))}
 }
 
 func errorResponse(s Shape, err *errs.Error) *Response {

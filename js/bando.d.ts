@@ -112,10 +112,14 @@ export interface DirectionStep {
 export interface DirectionLeg {
   distance: TextValue; duration: TextValue; start_address: string; end_address: string;
   start_location: LatLng; end_location: LatLng; steps: DirectionStep[];
+  /** Always empty (Google's shape; no traffic data, no via waypoints). */
+  traffic_speed_entry?: unknown[]; via_waypoint?: unknown[];
 }
 export interface DirectionRoute {
-  bounds: Viewport; legs: DirectionLeg[]; overview_polyline: { points: string };
-  summary: string; warnings: string[]; waypoint_order: number[];
+  bounds: Viewport; legs: DirectionLeg[];
+  /** Google-encoded (precision 5): decodePolyline(points) gives [lng, lat] pairs. */
+  overview_polyline: { points: string };
+  summary: string; warnings: string[]; waypoint_order: number[]; copyrights?: string;
 }
 export interface DirectionResponse {
   geocoded_waypoints: { geocoder_status: string; place_id?: string; types?: string[] }[];
@@ -133,6 +137,7 @@ export interface ValhallaManeuver {
   verbal_pre_transition_instruction?: string; verbal_post_transition_instruction?: string;
   verbal_succinct_transition_instruction?: string; street_names?: string[]; time: number; length: number;
   cost: number; begin_shape_index: number; end_shape_index: number; travel_mode: string; travel_type: string;
+  toll?: true; highway?: true; ferry?: true; rough?: true;
   verbal_multi_cue?: true; roundabout_exit_count?: number; sign?: unknown;
 }
 export interface ValhallaSummary {
@@ -265,6 +270,12 @@ export declare class IntegrityError extends Error {
   readonly path: string; readonly expected: string; readonly actual: string;
 }
 
+/**
+ * Decode an encoded polyline into [lng, lat] pairs (GeoJSON order): precision 5 for
+ * /direction's `overview_polyline` and step polylines, 6 for /optimized-route's leg `shape`.
+ * Throws RangeError on a malformed string.
+ */
+export declare function decodePolyline(encoded: string, precision?: 5 | 6 | number): [number, number][];
 export declare const h3mathImports: Record<string, (...x: number[]) => number>;
 export declare function regionKeys(manifest: Manifest, bbox: BBox): string[];
 

@@ -96,6 +96,33 @@ function latLng(p) {
   return `${p.lat},${p.lng ?? p.lon}`;
 }
 
+/**
+ * decodePolyline(s, precision = 5) → [[lng, lat], …] (GeoJSON order) from an
+ * encoded polyline: Google's (precision 5: /direction's overview_polyline
+ * and step polylines) or polyline6 (precision 6: /optimized-route's leg
+ * shapes). A malformed string throws a RangeError.
+ */
+export function decodePolyline(s, precision = 5) {
+  const f = 10 ** precision, out = [];
+  let i = 0, lat = 0, lng = 0;
+  const next = () => {
+    let r = 0, sh = 0, c;
+    do {
+      c = s.charCodeAt(i++) - 63;
+      if (!(c >= 0 && c < 64) || sh > 35) throw new RangeError(`bando: bad polyline at ${i - 1}`);
+      r += (c & 31) * 2 ** sh; // arithmetic, not bit operators: exact past 32 bits
+      sh += 5;
+    } while (c >= 32);
+    return r % 2 ? -(r + 1) / 2 : r / 2;
+  };
+  while (i < s.length) {
+    lat += next();
+    lng += next();
+    out.push([lng / f, lat / f]);
+  }
+  return out;
+}
+
 export class Bando {
   #engine;
   #source;

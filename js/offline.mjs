@@ -175,6 +175,10 @@ export function keyBBox(key) {
   // admin/cell/<x>_<y>: 0.25° cells (core/admin/FORMAT.md §1, v1 builds)
   m = /^admin\/cell\/(-?\d+)_(-?\d+)$/.exec(key);
   if (m) return [m[1] * 0.25, m[2] * 0.25, (+m[1] + 1) * 0.25, (+m[2] + 1) * 0.25];
+  // graph/<row>/<col>, ch/<profile>/<row>/<col>: 0.25° cells, row = ⌊lat/0.25⌋
+  // (core/route/graph/FORMAT.md §1); graph/index and ch/<profile>/core are bundle-wide.
+  m = /^(?:graph|ch\/[a-z_]+)\/(-?\d+)\/(-?\d+)$/.exec(key);
+  if (m) return [m[2] * 0.25, m[1] * 0.25, (+m[2] + 1) * 0.25, (+m[1] + 1) * 0.25];
   return null;
 }
 
@@ -191,8 +195,8 @@ export function regionBBox(region, index) {
 
 /**
  * The keys of the tiles a region needs: every non-spatial tile (search,
- * …), and the spatial ones (basemap archives, place cells, admin cells) that
- * intersect the region's bbox.
+ * …), and the spatial ones (basemap archives, place cells, admin cells,
+ * routing graph and hierarchy cells) that intersect the region's bbox.
  */
 export function regionKeys(manifest, bbox) {
   return Object.keys(manifest.tiles).filter((k) => {

@@ -26,4 +26,10 @@ big=$(find build/assets -type f -size +25M | wc -l)
 echo "deploy-check: assets $n files (limit $files), $big over 25 MiB"
 [ "$n" -le "$files" ] && [ "$big" -eq 0 ] || fail=1
 [ -f build/assets/manifest.json ] || { echo "deploy-check: no build/assets/manifest.json"; fail=1; }
+# The manifest shipped in the script (parsed at start-up) must be the assets'.
+if [ -s build/manifest.bin ]; then
+	if cmp -s build/manifest.bin build/assets/manifest.json; then echo "deploy-check: manifest embedded in the script, same as the assets'"
+	else echo "deploy-check: build/manifest.bin differs from build/assets/manifest.json (rerun make worker)"; fail=1; fi
+elif [ -f build/manifest.bin ]; then echo "deploy-check: manifest not embedded (the first request of an isolate reads it)"
+else echo "deploy-check: no build/manifest.bin (rerun make worker)"; fail=1; fi
 exit $fail

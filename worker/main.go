@@ -4,17 +4,21 @@
 // core as the native server.
 //
 // The JavaScript glue (src/index.mjs) starts this program once per isolate
-// and calls globalThis.__bandoServe(method, target, contentType, body, env,
-// done) for one request at a time; Go answers with done(status, headers,
-// body) — headers "name\nvalue\n…", body a Uint8Array. That is a handful of
-// JS↔Go calls per request, against the several dozen of a net/http
-// request/response conversion (syumai/workers' jshttp), and it keeps
-// net/http — and the crypto/tls it drags in, whose package init was a fifth
-// of the cold start — out of the binary.
+// and, for one request at a time, writes it into Go's memory and calls the
+// wasm export bandoServe(id, n), then the Go runtime's resume; Go answers
+// through the wasm import bando.done(id, ptr, len), the answer in Go's
+// memory (see answer). Numbers cross, no JavaScript value: syscall/js is
+// left to the tile, key and usage calls. Before issue #14 the request went
+// through syumai/workers' net/http bridge (several dozen JS↔Go calls per
+// request; net/http and the crypto/tls it drags in were a fifth of the
+// cold start).
 //
 // The glue also provides, on globalThis.__bandoWorker:
 //
-//	getTile(path) → Promise<Uint8Array|null>   the bundle, from Static Assets
+//	env() → the Worker's env (read once, by the first request)
+//	getTile(path[, size, sha256]) → Promise<Uint8Array|null|"corrupt">
+//	                                            the bundle, from Static Assets
+//	                                            (checked with WebCrypto: tile.JSVerifyingSource)
 //	lookupKey(hashHex) → Promise<null|{revoked,admin,rpm,rpd}>   KV BANDO_KEYS
 //	usageAdd(keyID, day, units) → number        today's requests (known so far)
 //	usageRequests(keyID, day) → number
@@ -31,19 +35,24 @@
 //	                   propagation delay on Cloudflare)
 //	BANDO_USAGE        Durable Object namespace binding: usage counters
 //	BANDO_CACHE_BYTES  tile cache budget in bytes (optional)
-//	BANDO_GOGC, BANDO_MEMORY_LIMIT   Go GC percent ("off") and soft heap limit
+//	BANDO_GOGC, BANDO_MEMORY_LIMIT   Go GC percent ("off") and soft memory limit
+//	                   (bytes, default 80 MiB: defaultMemoryLimit)
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"sync"
 	"syscall/js"
 	"time"
+	"unsafe"
 
 	"github.com/bando-vn/bando/core"
 	"github.com/bando-vn/bando/core/access"
@@ -51,8 +60,8 @@ import (
 )
 
 func main() {
+	go serveLoop()
 	warmUp()
-	js.Global().Set("__bandoServe", js.FuncOf(serveJS))
 	if ready := js.Global().Get("__bandoReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
 	}
@@ -67,16 +76,17 @@ var (
 // engine returns the isolate's engine, creating it on the first request
 // (reading only the manifest). A failure is not cached: the next request
 // tries again. Its message names settings, never their values.
-func engine(ctx context.Context, env js.Value) (*core.Engine, error) {
+func engine(ctx context.Context) (*core.Engine, error) {
 	engMu.Lock()
 	defer engMu.Unlock()
 	if eng != nil {
 		return eng, nil
 	}
 	glue := js.Global().Get("__bandoWorker")
-	if glue.Type() != js.TypeObject || glue.Get("getTile").Type() != js.TypeFunction {
+	if glue.Type() != js.TypeObject || glue.Get("getTile").Type() != js.TypeFunction || glue.Get("env").Type() != js.TypeFunction {
 		return nil, errors.New("globalThis.__bandoWorker.getTile is not set (wrong glue?)")
 	}
+	env := glue.Call("env") // the Worker's env (bindings, vars, secrets)
 	gate, err := gateOf(env, glue)
 	if err != nil {
 		return nil, err
@@ -92,12 +102,70 @@ func engine(ctx context.Context, env js.Value) (*core.Engine, error) {
 	if err := gcSettings(env); err != nil {
 		return nil, err
 	}
-	e, err := core.New(ctx, tile.JSSource{Fn: glue.Get("getTile")}, opts)
+	src := tileSource(glue)
+	if preManifest != nil { // parsed at start-up (bandoManifest)
+		eng = core.NewWithStore(tile.OpenManifest(src, preManifest, opts.CacheBytes), opts)
+		return eng, nil
+	}
+	e, err := core.New(ctx, src, opts)
 	if err != nil {
 		return nil, err
 	}
 	eng = e
 	return eng, nil
+}
+
+// bandoHeap returns the Go heap live after a full collection, in KiB: for
+// measurements (js/bench, through the inspector; the glue's liveHeapBytes).
+//
+//go:wasmexport bandoHeap
+func bandoHeap() int32 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int32(m.HeapAlloc >> 10)
+}
+
+// The bundle's manifest can ship inside the Worker script (`make worker`
+// does so when it fits the script size limit: build/manifest.bin, a Data
+// module; empty when not). The glue hands it over at start-up and Go
+// parses it there, in Cloudflare's start-up phase: the first request then
+// reads no manifest (for the Hà Nội bundle 800 KB fetched and parsed, most
+// of a cold request's CPU). Without it the first request reads
+// manifest.json from the assets, as before.
+var (
+	preManifest *tile.Manifest
+	manifestBuf []byte
+)
+
+// bandoManifestBuffer returns the address of an n-byte buffer for the
+// manifest (0 when n is not a sane size).
+//
+//go:wasmexport bandoManifestBuffer
+func bandoManifestBuffer(n int32) uint32 {
+	if n <= 0 || n > 64<<20 {
+		return 0
+	}
+	manifestBuf = make([]byte, n)
+	return uint32(uintptr(unsafe.Pointer(&manifestBuf[0])))
+}
+
+// bandoManifest parses the manifest written into that buffer: 0 done, 1
+// not valid (the first request then reads the assets' manifest.json, and
+// fails clearly if that is broken too).
+//
+//go:wasmexport bandoManifest
+func bandoManifest() int32 {
+	b := manifestBuf
+	manifestBuf = nil
+	m, err := tile.ParseManifest(b)
+	if err != nil {
+		return 1
+	}
+	preManifest = m
+	b = nil
+	runtime.GC() // the parse's garbage is collected here, at start-up, not in the first request
+	return 0
 }
 
 // gateOf builds the access gate: keys from KV (cached ≤ 1 min, so a
@@ -194,15 +262,27 @@ func gcSettings(env js.Value) error {
 		}
 		debug.SetGCPercent(n)
 	}
+	limit := int64(defaultMemoryLimit)
 	if v := envString(env, "BANDO_MEMORY_LIMIT"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
 			return errors.New("BANDO_MEMORY_LIMIT: expected a number of bytes")
 		}
-		debug.SetMemoryLimit(n)
+		limit = n
 	}
+	debug.SetMemoryLimit(limit)
 	return nil
 }
+
+// defaultMemoryLimit is Go's soft memory limit when BANDO_MEMORY_LIMIT is
+// not set. A Workers isolate has 128 MB for everything (the wasm memory,
+// which never shrinks, and the JavaScript heap). Serving every endpoint of
+// the Hà Nội bundle, Go's live heap is ~46 MB (reverse geocoding's place
+// tiles, the routing graph, the address converter's tables) and with the
+// default GC pacing (next collection at twice the live heap) the wasm
+// memory reached ~100 MB, ~125 MB with the JS heap. With this limit it
+// stays at ~91 MB, at no measurable CPU cost (BENCHMARKS.worker.md).
+const defaultMemoryLimit = 80 << 20
 
 func envString(env js.Value, name string) string {
 	if env.Type() != js.TypeObject {
@@ -217,40 +297,144 @@ func envString(env js.Value, name string) string {
 // requestTimeout bounds one request in Go (tile reads included).
 const requestTimeout = 20 * time.Second
 
-// serveJS(method, target, contentType, body, env, done) starts serving one
-// request and returns at once; done(status, headers, body) is called when
-// the answer is ready (Go may first wait for tiles, which needs the JS
-// event loop).
-func serveJS(_ js.Value, a []js.Value) any {
-	if len(a) < 6 || a[5].Type() != js.TypeFunction {
-		return errors.New("__bandoServe: expected (method, target, contentType, body, env, done)").Error()
+// The request and response cross between JavaScript and Go as bytes in
+// Go's memory through a wasm export and a wasm import, not through
+// syscall/js: a js.Func call costs several JS↔Go calls and a Go finalizer
+// per JavaScript value it receives (the event, its arguments, this), and
+// every Go string or byte slice sent back a few more. reqBuf is the buffer
+// the glue writes each request into (bandoRequestBuffer gives its address,
+// growing it on demand); bandoServe takes the request; the answer goes to
+// the glue's bando.done import as one byte slice.
+var reqBuf = make([]byte, 64<<10)
+
+// bandoRequestBuffer returns the address of a request buffer of at least
+// n bytes (n ≤ 2 MiB: a body over 1 MiB is refused by the glue).
+//
+//go:wasmexport bandoRequestBuffer
+func bandoRequestBuffer(n int32) uint32 {
+	if n < 0 || n > 2<<20 {
+		return 0
 	}
-	req := &core.Request{Method: a[0].String(), Target: a[1].String()}
-	if a[2].Type() == js.TypeString {
-		req.Header = map[string]string{"content-type": a[2].String()}
+	if int(n) > len(reqBuf) {
+		reqBuf = make([]byte, n)
 	}
-	if b := a[3]; b.Type() == js.TypeObject {
-		req.Body = make([]byte, b.Get("byteLength").Int())
-		js.CopyBytesToGo(req.Body, b)
-	}
-	env, done := a[4], a[5]
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
-		defer cancel()
-		resp := serve(ctx, env, req)
-		var hs []byte
-		for _, kv := range resp.Header {
-			hs = append(append(append(append(hs, kv[0]...), '\n'), kv[1]...), '\n')
-		}
-		body := js.Global().Get("Uint8Array").New(len(resp.Body))
-		js.CopyBytesToJS(body, resp.Body)
-		done.Invoke(resp.Status, string(hs), body)
-	}()
-	return nil
+	return uint32(uintptr(unsafe.Pointer(&reqBuf[0])))
 }
 
-func serve(ctx context.Context, env js.Value, req *core.Request) *core.Response {
-	e, err := engine(ctx, env)
+// bandoServe(id, n) takes the request the glue wrote into the request
+// buffer, n bytes: "method\ntarget\ncontent-type\n" then the body, and
+// returns 0 (1: malformed). It only queues the request: the glue then
+// calls the Go runtime's resume, which serves it (serveLoop) until it
+// answers through done or waits for a tile (which needs the JS event loop).
+//
+//go:wasmexport bandoServe
+func bandoServe(id, n int32) int32 {
+	if n < 0 || int(n) > len(reqBuf) {
+		return 1
+	}
+	req, ok := parseRequest(reqBuf[:n])
+	if !ok {
+		return 1
+	}
+	j := job{id, req}
+	select {
+	case jobs <- j: // serveLoop is idle (the glue lets one request in at a time)
+	default:
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
+			defer cancel()
+			answer(j, serve(ctx, j.req))
+		}()
+	}
+	return 0
+}
+
+// done(id, ptr, len) is the glue's: the answer to request id is the len
+// bytes at ptr (see answer); it copies them before returning.
+//
+//go:wasmimport bando done
+func done(id int32, ptr unsafe.Pointer, n int32)
+
+// job is one request handed from bandoServe to a goroutine.
+type job struct {
+	id  int32 // the glue's request id
+	req *core.Request
+}
+
+// jobs feeds serveLoop. Requests enter Go one at a time (the glue's FIFO),
+// so one long-lived goroutine serves nearly all of them: its stack has
+// already grown to what the engine needs (a goroutine per request started
+// at the minimum stack and paid several stack copies in every request,
+// ~6 % of an autocomplete's CPU), and one timer is re-armed per request
+// instead of a context.WithTimeout each (time.AfterFunc's heap work was
+// another ~5 %).
+var jobs = make(chan job)
+
+func serveLoop() {
+	var (
+		mu     sync.Mutex
+		cancel context.CancelFunc
+	)
+	watchdog := time.AfterFunc(time.Hour, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if cancel != nil {
+			cancel()
+		}
+	})
+	watchdog.Stop()
+	for j := range jobs {
+		ctx, c := context.WithCancel(context.Background())
+		mu.Lock()
+		cancel = c
+		mu.Unlock()
+		watchdog.Reset(requestTimeout)
+		answer(j, serve(ctx, j.req))
+		watchdog.Stop()
+		mu.Lock()
+		cancel = nil
+		mu.Unlock()
+		c()
+	}
+}
+
+// parseRequest reads "method\ntarget\ncontent-type\nbody", copying what
+// it keeps (raw may be reqBuf, overwritten by the next request).
+func parseRequest(raw []byte) (*core.Request, bool) {
+	var f [3]string
+	for i := range f {
+		n := bytes.IndexByte(raw, '\n')
+		if n < 0 {
+			return nil, false
+		}
+		f[i], raw = string(raw[:n]), raw[n+1:]
+	}
+	req := &core.Request{Method: f[0], Target: f[1]}
+	if f[2] != "" {
+		req.Header = map[string]string{"content-type": f[2]}
+	}
+	if len(raw) > 0 {
+		req.Body = bytes.Clone(raw)
+	}
+	return req, true
+}
+
+// answer hands the response to the glue's done: a little-endian uint32 n,
+// then n bytes "status\nname\nvalue\n…", then the body.
+func answer(j job, resp *core.Response) {
+	out := make([]byte, 4, 64+len(resp.Body))
+	out = strconv.AppendInt(out, int64(resp.Status), 10)
+	out = append(out, '\n')
+	for _, kv := range resp.Header {
+		out = append(append(append(append(out, kv[0]...), '\n'), kv[1]...), '\n')
+	}
+	binary.LittleEndian.PutUint32(out, uint32(len(out)-4))
+	out = append(out, resp.Body...)
+	done(j.id, unsafe.Pointer(&out[0]), int32(len(out)))
+}
+
+func serve(ctx context.Context, req *core.Request) *core.Response {
+	e, err := engine(ctx)
 	if err != nil {
 		msg := "bando worker not ready: " + err.Error()
 		b, _ := json.Marshal(map[string]string{"status": "UNKNOWN_ERROR", "error_message": msg, "message": msg})

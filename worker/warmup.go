@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"io/fs"
+	"runtime"
 
 	"github.com/bando-vn/bando/core"
 	"github.com/bando-vn/bando/core/access"
@@ -48,4 +49,5 @@ func warmUp() {
 	} {
 		e.Serve(ctx, &r)
 	}
+	runtime.GC() // the warm-up's garbage is collected at start-up, not in the first request
 }

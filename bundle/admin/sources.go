@@ -43,6 +43,9 @@ func openMaybeGzip(path string) (io.ReadCloser, error) {
 	}{z, f}, nil
 }
 
+// OpenData opens a file of the admin data directory, gunzipping a ".gz" one.
+func OpenData(path string) (io.ReadCloser, error) { return openMaybeGzip(path) }
+
 func readJSON(path string, v any) error {
 	r, err := openMaybeGzip(path)
 	if err != nil {

@@ -83,15 +83,7 @@ func ReadCases(r io.Reader) ([]Case, error) {
 // Request turns a case's API parameters into an engine request.
 func (c *Case) Request() (search.Query, error) {
 	r := search.Query{Size: 5, RadiusKm: 50}
-	str := func(k string) string {
-		switch v := c.Query[k].(type) {
-		case string:
-			return v
-		case float64:
-			return strconv.FormatFloat(v, 'f', -1, 64)
-		}
-		return ""
-	}
+	str := c.str
 	num := func(k string) (float64, bool) {
 		s := str(k)
 		if s == "" {

@@ -59,3 +59,30 @@ func FuzzReadCases(f *testing.F) {
 		}
 	})
 }
+
+func TestGeoCases(t *testing.T) {
+	cs, err := ReadCases(strings.NewReader(`{"id":"f","kind":"forward","query":{"address":"12 Hàng Bạc"},"expect":{"lat":21.0343,"lon":105.8512,"within_m":100},"variant":"address_old"}
+{"id":"r","kind":"reverse","query":{"latlng":"21.03, 105.86"},"expect":{"new_ward":"00070","old_district":"002"},"variant":"place","extra":{"ward_border_m":"40","district_border_m":"900"}}
+{"id":"r2","kind":"reverse","query":{"point.lat":10.77,"point.lon":"106.7"},"expect":{"new_ward":"26743"},"variant":"random"}`))
+	if err != nil || len(cs) != 3 {
+		t.Fatalf("%d cases, %v", len(cs), err)
+	}
+	if cs[0].ForwardText() != "12 Hàng Bạc" || !cs[0].Expect.Near(geo.LatLng{Lat: 21.0342, Lng: 105.8512}) || cs[0].Expect.Near(geo.LatLng{Lat: 21.0443, Lng: 105.8512}) {
+		t.Error("forward text or distance")
+	}
+	if p, err := cs[1].ReversePoint(); err != nil || p.Lat != 21.03 || p.Lng != 105.86 {
+		t.Errorf("latlng %v %v", p, err)
+	}
+	if p, err := cs[2].ReversePoint(); err != nil || p.Lat != 10.77 || p.Lng != 106.7 {
+		t.Errorf("point %v %v", p, err)
+	}
+	// the ward near a border counts in "ward" but not among the points ≥ 150 m from a border
+	var b strings.Builder
+	ReportReverse(&b, []GeoOutcome{{Case: &cs[1], WardOK: false, DistrictOK: true}, {Case: &cs[2], WardOK: true, DistrictOK: true}})
+	if !strings.Contains(b.String(), "reverse: all              2    50.0%   100.0% |     1   100.0% |     2   100.0%") {
+		t.Errorf("report:\n%s", b.String())
+	}
+	if _, err := (&Case{ID: "x", Query: map[string]any{"latlng": "1"}}).ReversePoint(); err == nil {
+		t.Error("a bad latlng is accepted")
+	}
+}

@@ -7,6 +7,9 @@ import (
 	"runtime"
 
 	"github.com/bando-vn/bando/core/route/costing"
+	rg "github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/search"
+	"github.com/bando-vn/bando/core/tile"
 	"github.com/paulmach/osm"
 	"github.com/paulmach/osm/osmpbf"
 	"github.com/paulmach/osm/osmxml"
@@ -56,4 +59,23 @@ func UniqueProfiles(profiles []string) ([]*costing.Profile, error) {
 		}
 	}
 	return ps, nil
+}
+
+// EngineFromFile builds the graph tiles of one OSM file (FromFile) and
+// opens the routing engine over them in memory: a shortcut for tests and
+// benchmarks that route on a real city.
+func EngineFromFile(path string, profiles ...string) (*search.Engine, error) {
+	tiles, _, err := FromFile(path, profiles...)
+	if err != nil {
+		return nil, err
+	}
+	st, err := tile.Open(context.Background(), tile.MapBundle(tiles), 256<<20)
+	if err != nil {
+		return nil, err
+	}
+	g, err := rg.Open(context.Background(), st)
+	if err != nil {
+		return nil, err
+	}
+	return search.New(g), nil
 }

@@ -56,11 +56,11 @@ func tableWhyNot(st Step, opts map[string]string) string {
 	return ""
 }
 
-// tripWhyNot: only a trip from the first to the last point, not a round
-// trip, is bando's optimised route.
+// tripWhyNot: bando's optimised route keeps the first point first and the
+// last last; OSRM's roundtrip=true then closes the tour back to the first
+// (tripStep does), any other source or destination is not ours.
 func tripWhyNot(t [][]string, opts map[string]string) string {
 	for _, col := range []string{"source", "destination", "roundtrip"} {
-		want := tripWant[col]
 		i := indexOf(t[0], col)
 		for _, r := range t[1:] {
 			got, ok := opts[col]
@@ -70,15 +70,16 @@ func tripWhyNot(t [][]string, opts map[string]string) string {
 			if !ok {
 				got = "(default)"
 			}
-			if got != want {
-				return fmt.Sprintf("trip with %s=%s (only source=first,destination=last,roundtrip=false is bando's optimised route)", col, got)
+			if !tripWant[col][got] {
+				return fmt.Sprintf("trip with %s=%s (only source=first,destination=last, roundtrip true or false, is bando's optimised route)", col, got)
 			}
 		}
 	}
 	return ""
 }
 
-var tripWant = map[string]string{"source": "first", "destination": "last", "roundtrip": "false"}
+// tripWant lists the trip options each column may take.
+var tripWant = map[string]map[string]bool{"source": set("first"), "destination": set("last"), "roundtrip": set("false", "true")}
 
 func indexOf(xs []string, x string) int {
 	for i, v := range xs {
@@ -123,7 +124,7 @@ func optionsWhyNot(opts map[string]string) string {
 		case ignorableOptions[k]:
 		case k == "continue_straight" && v == "false":
 			// bando routes each leg on its own: turning back at a waypoint is allowed
-		case tripWant[k] == v:
+		case tripWant[k][v]:
 		default:
 			return fmt.Sprintf("query option %s=%s (not in bando's API)", k, v)
 		}

@@ -161,6 +161,7 @@ Feature: Harness self-test
         When I plan a trip I should get
             | waypoints | source | destination | roundtrip | trips | durations |
             | a,b,c     | first  | last        | false     | abc   | 20        |
+            | a,b,c     | first  | last        | true      | abca  | 40        |
 
     Scenario: Wrong expectations fail with reasons
         Given the node map

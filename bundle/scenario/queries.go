@@ -354,7 +354,9 @@ func (d dirResult) render(want string) string {
 }
 
 // tripStep plans each row with bando's optimiser (core/trip) over the
-// engine's duration matrix: the first waypoint first, the last last.
+// engine's duration matrix: the first waypoint first, the last last; with
+// roundtrip=true (OSRM's trip with both ends fixed) the tour then goes
+// back to the first.
 func (s *state) tripStep(_ []string, st Step) error {
 	t, r, err := s.tableAndRouter(st)
 	if err != nil {
@@ -370,6 +372,9 @@ func (s *state) tripStep(_ []string, st Step) error {
 		order, err := s.planTrip(r, pts)
 		if err != nil {
 			return err
+		}
+		if order != nil && s.tripOption(row, "roundtrip") == "true" {
+			order = append(order, order[0])
 		}
 		if order != nil {
 			if got["trips"], err = tripCells(names, order); err != nil {
@@ -412,14 +417,32 @@ func (s *state) planTrip(r Router, pts []geo.LatLng) ([]int, error) {
 	return res.Order, nil
 }
 
-// tripCells names the visited waypoints in order ("abcd").
+// tripOption is a trip option of the row, else of the scenario's query
+// options.
+func (s *state) tripOption(row map[string]string, name string) string {
+	if v, ok := row[name]; ok {
+		return v
+	}
+	return s.options[name]
+}
+
+// tripCells names the visited waypoints in order ("abcd"; a round trip
+// names the first again at the end: "abca").
 func tripCells(names []string, order []int) (string, error) {
-	if len(order) != len(names) {
+	tour := order
+	if len(order) == len(names)+1 && order[0] == order[len(order)-1] {
+		tour = order[:len(names)]
+	}
+	if len(tour) != len(names) {
 		return "", fmt.Errorf("trip returned %d points for %d waypoints", len(order), len(names))
 	}
 	seen := make([]bool, len(names))
 	var b strings.Builder
-	for _, k := range order {
+	for i, k := range order {
+		if i == len(tour) {
+			b.WriteString(strings.TrimSpace(names[k]))
+			break
+		}
 		if k < 0 || k >= len(names) || seen[k] {
 			return "", fmt.Errorf("trip order %v is not a permutation", order)
 		}

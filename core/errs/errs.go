@@ -16,6 +16,10 @@ const (
 	Method                   // the wrong HTTP method (405)
 	Quota                    // over the key's rate or quota (429)
 	Internal                 // an internal failure (500): corrupt or missing tile, a bug
+	// Empty: the request was good but nothing answers it where the shape
+	// reports that as an error body (API.md §1 "nothing found": HTTP 200;
+	// Valhalla's 171 no road near a location and 442 no path).
+	Empty
 )
 
 // Error is a typed engine or request error. Msg is shown to the client for

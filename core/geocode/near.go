@@ -21,8 +21,12 @@ type Hit struct {
 	DistanceM float64
 }
 
-// cellPlaces is a place cell with every record decoded, as the cache keeps it for point queries.
-type cellPlaces struct{ places []place.Place }
+// cellPlaces is a place cell with every record decoded, as the cache keeps it for point
+// queries, sorted by latitude so that a query reads only the band of its circle.
+type cellPlaces struct {
+	places []place.Place
+	byCat  map[string][]int32 // category → indexes of its places, by latitude
+}
 
 func decodeCell(b []byte) (*cellPlaces, error) {
 	t, err := place.DecodePlaceTile(b)
@@ -37,15 +41,54 @@ func decodeCell(b []byte) (*cellPlaces, error) {
 		}
 		c.places = append(c.places, p)
 	}
+	sort.SliceStable(c.places, func(i, j int) bool { return c.places[i].Lat < c.places[j].Lat })
+	c.byCat = map[string][]int32{}
+	for i := range c.places {
+		for _, cat := range c.places[i].Category {
+			c.byCat[cat] = append(c.byCat[cat], int32(i))
+		}
+	}
 	return c, nil
+}
+
+// band calls fn with the places of idx (indexes of c.places, by latitude; nil: all places)
+// whose latitude lies in [lo, hi].
+func (c *cellPlaces) band(idx []int32, lo, hi int32, fn func(*place.Place)) {
+	if idx == nil {
+		first := sort.Search(len(c.places), func(i int) bool { return c.places[i].Lat >= lo })
+		for i := first; i < len(c.places) && c.places[i].Lat <= hi; i++ {
+			fn(&c.places[i])
+		}
+		return
+	}
+	first := sort.Search(len(idx), func(i int) bool { return c.places[idx[i]].Lat >= lo })
+	for i := first; i < len(idx) && c.places[idx[i]].Lat <= hi; i++ {
+		fn(&c.places[idx[i]])
+	}
 }
 
 // ErrBadQuery: the point or radius is not usable (NaN, out of range, radius ≤ 0).
 var ErrBadQuery = errors.New("geocode: bad query")
 
-// Near returns the places within radiusKm of center that keep accepts, nearest first (ties by
-// id), at most size. A radius above MaxRadiusKm is clamped.
+// Near returns the places within radiusKm of center that keep accepts (nil: all), nearest
+// first (ties by id), at most size. A radius above MaxRadiusKm is clamped.
 func Near(ctx context.Context, st *tile.Store, center geo.LatLng, radiusKm float64, size int, keep func(*place.Place) bool) ([]Hit, error) {
+	return near(ctx, st, center, radiusKm, size, filter{keep: keep})
+}
+
+// NearAny is Near for the places having any of the categories, reading only those places of
+// each cell (its category index).
+func NearAny(ctx context.Context, st *tile.Store, center geo.LatLng, radiusKm float64, size int, categories []string) ([]Hit, error) {
+	return near(ctx, st, center, radiusKm, size, filter{cats: categories})
+}
+
+// filter selects the places of a scan: of any of cats when given, accepted by keep when set.
+type filter struct {
+	cats []string
+	keep func(*place.Place) bool
+}
+
+func near(ctx context.Context, st *tile.Store, center geo.LatLng, radiusKm float64, size int, f filter) ([]Hit, error) {
 	if !(center.Lat >= -90 && center.Lat <= 90 && center.Lng >= -180 && center.Lng <= 180) || !(radiusKm > 0) || size <= 0 {
 		return nil, ErrBadQuery
 	}
@@ -55,7 +98,7 @@ func Near(ctx context.Context, st *tile.Store, center geo.LatLng, radiusKm float
 	var hits []Hit
 	for r := math.Min(0.5, radiusKm); ; r = math.Min(3*r, radiusKm) {
 		var err error
-		if hits, err = scan(ctx, st, center, r, keep, hits[:0]); err != nil {
+		if hits, err = scan(ctx, st, center, r, f, hits[:0]); err != nil {
 			return nil, err
 		}
 		if len(hits) >= size || r >= radiusKm {
@@ -74,8 +117,8 @@ func Near(ctx context.Context, st *tile.Store, center geo.LatLng, radiusKm float
 	return hits, nil
 }
 
-// scan appends the places within radiusKm of center that keep accepts.
-func scan(ctx context.Context, st *tile.Store, center geo.LatLng, radiusKm float64, keep func(*place.Place) bool, hits []Hit) ([]Hit, error) {
+// scan appends the places within radiusKm of center that f selects, each once.
+func scan(ctx context.Context, st *tile.Store, center geo.LatLng, radiusKm float64, f filter, hits []Hit) ([]Hit, error) {
 	box := boxE7(center, radiusKm)
 	for _, key := range cellKeys(center, radiusKm) {
 		if !st.Has(key) {
@@ -85,13 +128,31 @@ func scan(ctx context.Context, st *tile.Store, center geo.LatLng, radiusKm float
 		if err != nil {
 			return nil, err
 		}
-		for i := range c.places {
-			p := &c.places[i]
-			if p.Lat < box[0] || p.Lat > box[2] || p.Lng < box[1] || p.Lng > box[3] || keep != nil && !keep(p) {
-				continue
+		var seen map[*place.Place]bool // a place of two of the categories
+		visit := func(p *place.Place) {
+			if p.Lng < box[1] || p.Lng > box[3] || f.keep != nil && !f.keep(p) {
+				return
 			}
 			if d := geo.DistanceM(center, p.Point()); d <= radiusKm*1000 {
+				if len(f.cats) > 1 {
+					if seen[p] {
+						return
+					}
+					if seen == nil {
+						seen = map[*place.Place]bool{}
+					}
+					seen[p] = true
+				}
 				hits = append(hits, Hit{Place: p, DistanceM: d})
+			}
+		}
+		if f.cats == nil {
+			c.band(nil, box[0], box[2], visit)
+			continue
+		}
+		for _, cat := range f.cats {
+			if idx := c.byCat[cat]; len(idx) > 0 {
+				c.band(idx, box[0], box[2], visit)
 			}
 		}
 	}
@@ -143,14 +204,41 @@ func AnyCategory(slugs []string) func(*place.Place) bool {
 	}
 }
 
-// Reverse returns the places nearest the point within radiusKm: venues (POIs) first by
-// distance, then other places (localities, neighbourhoods) by distance; at most size.
-func Reverse(ctx context.Context, st *tile.Store, center geo.LatLng, radiusKm float64, size int) ([]Hit, error) {
-	isVenue := func(p *place.Place) bool { return p.Layer == "venue" }
-	hits, err := Near(ctx, st, center, radiusKm, size, isVenue)
-	if err != nil || len(hits) == size {
-		return hits, err
+// reverseTiers order reverse geocoding's answers (API.md §3.5): the nearest address or POI
+// first, then streets, then other named places (neighbourhoods, villages). Administrative
+// units are not among them: the API layer names the units containing the point.
+var reverseTiers = []func(*place.Place) bool{
+	func(p *place.Place) bool { return p.Layer == "venue" || p.Layer == "address" },
+	func(p *place.Place) bool { return p.Layer == "street" },
+	func(p *place.Place) bool {
+		return p.Layer != "venue" && p.Layer != "address" && p.Layer != "street" && !isAdminUnit(p)
+	},
+}
+
+// isAdminUnit: a place made from an administrative unit (category "admin").
+func isAdminUnit(p *place.Place) bool {
+	for _, c := range p.Category {
+		if c == "admin" {
+			return true
+		}
 	}
-	others, err := Near(ctx, st, center, radiusKm, size-len(hits), func(p *place.Place) bool { return !isVenue(p) })
-	return append(hits, others...), err
+	return false
+}
+
+// Reverse returns the places nearest the point within radiusKm, at most size: addresses
+// (bare house numbers included) and POIs by distance, then streets by distance, then other
+// named places by distance.
+func Reverse(ctx context.Context, st *tile.Store, center geo.LatLng, radiusKm float64, size int) ([]Hit, error) {
+	var hits []Hit
+	for _, tier := range reverseTiers {
+		if len(hits) == size {
+			break
+		}
+		more, err := Near(ctx, st, center, radiusKm, size-len(hits), tier)
+		if err != nil {
+			return nil, err
+		}
+		hits = append(hits, more...)
+	}
+	return hits, nil
 }

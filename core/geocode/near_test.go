@@ -19,13 +19,16 @@ var seed = flag.Int64("seed", 20251123, "seed of the random tests")
 // randomWorld makes n places around Hà Nội in place cells and returns them with their store.
 func randomWorld(t testing.TB, rng *rand.Rand, n int) ([]place.Place, *tile.Store) {
 	cats := [][]string{{"restaurant", "pho_restaurant"}, {"cafe"}, {"atm"}, {"fuel"}, {"pharmacy"}, {"hospital"}}
-	layers := []string{"venue", "venue", "venue", "locality", "neighbourhood"}
+	layers := []string{"venue", "venue", "venue", "locality", "neighbourhood", "address", "street", "locality"}
 	var all []place.Place
 	cells := map[string][]place.Place{}
 	for i := 0; i < n; i++ {
 		p := place.Place{ID: fmt.Sprintf("n%d", i), Name: fmt.Sprintf("P%d", i),
 			Lat: geo.E7(21.0 + rng.Float64()*0.6 - 0.3), Lng: geo.E7(105.8 + rng.Float64()*0.6 - 0.3),
 			Layer: layers[rng.Intn(len(layers))], Category: cats[rng.Intn(len(cats))]}
+		if i%7 == 0 && p.Layer == "locality" {
+			p.Category = []string{"admin", "new_ward"} // an administrative unit's place
+		}
 		all = append(all, p)
 		k := place.CellKey(p.LatF(), p.LngF())
 		cells[k] = append(cells[k], p)
@@ -86,12 +89,20 @@ func TestNearMatchesBruteForce(t *testing.T) {
 		r := []float64{0.2, 1, 5, 12}[rng.Intn(4)]
 		size := 1 + rng.Intn(50)
 		var keep func(*place.Place) bool
+		var cats []string
 		if rng.Intn(2) == 0 {
-			keep = AnyCategory([]string{"cafe", "pho_restaurant"})
+			cats = [][]string{{"cafe", "pho_restaurant"}, {"restaurant", "pho_restaurant"}, {"atm"}, {"cafe", "cafe"}}[rng.Intn(4)]
+			keep = AnyCategory(cats)
 		}
 		got, err := Near(ctx, st, c, r, size, keep)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if cats != nil { // the category index answers the same
+			any, err := NearAny(ctx, st, c, r, size, cats)
+			if err != nil || !reflect.DeepEqual(ids(any), ids(got)) {
+				t.Fatalf("query %d: NearAny %v %v, Near %v", q, ids(any), err, ids(got))
+			}
 		}
 		if want := bruteNear(all, c, r, size, keep); !reflect.DeepEqual(ids(got), want) {
 			t.Fatalf("query %d at %v r=%v size=%d: got %v, want %v", q, c, r, size, ids(got), want)
@@ -104,27 +115,52 @@ func TestNearMatchesBruteForce(t *testing.T) {
 	}
 }
 
-func TestReverseVenuesFirst(t *testing.T) {
+// TestReverseTiers: addresses and POIs by distance, then streets, then other places, never
+// administrative units, against the obvious answer tier by tier.
+func TestReverseTiers(t *testing.T) {
+	t.Logf("seed %d (-seed to change)", *seed)
 	rng := rand.New(rand.NewSource(*seed))
-	_, st := randomWorld(t, rng, 2000)
-	c := geo.LatLng{Lat: 21.0, Lng: 105.8}
-	got, err := Reverse(context.Background(), st, c, 1, 10)
-	if err != nil || len(got) == 0 {
-		t.Fatalf("%v %v", got, err)
-	}
-	venues := true
-	for _, h := range got {
-		if h.Place.Layer != "venue" {
-			venues = false
-		} else if !venues {
-			t.Fatalf("a venue after a non-venue: %v", ids(got))
+	all, st := randomWorld(t, rng, 3000)
+	ctx := context.Background()
+	tiers := 0
+	for q := 0; q < 200; q++ {
+		c := geo.LatLng{Lat: 21.0 + rng.Float64()*0.6 - 0.3, Lng: 105.8 + rng.Float64()*0.6 - 0.3}
+		r, size := []float64{0.3, 1, 3}[rng.Intn(3)], 1+rng.Intn(30)
+		got, err := Reverse(ctx, st, c, r, size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for _, tier := range reverseTiers {
+			want = append(want, bruteNear(all, c, r, size-len(want), tier)...)
+		}
+		if !reflect.DeepEqual(ids(got), want) {
+			t.Fatalf("query %d at %v r=%v size=%d: got %v, want %v", q, c, r, size, ids(got), want)
+		}
+		seen := map[string]bool{}
+		for _, h := range got {
+			if isAdminUnit(h.Place) {
+				t.Fatalf("an administrative unit among the answers: %v", h.Place.ID)
+			}
+			seen[h.Place.Layer] = true
+		}
+		if seen["street"] && (seen["venue"] || seen["address"]) {
+			tiers++
 		}
 	}
-	// a place exactly at the point is first, at distance 0
-	p := got[0].Place
-	at, err := Reverse(context.Background(), st, p.Point(), 1, 1)
-	if err != nil || len(at) != 1 || at[0].Place.ID != p.ID || at[0].DistanceM != 0 {
-		t.Fatalf("at the place's point: %+v %v", at, err)
+	if tiers == 0 {
+		t.Fatal("no query mixed tiers: the test checks nothing about the order")
+	}
+	// an address exactly at the point is first, at distance 0
+	for _, p := range all {
+		if p.Layer != "address" {
+			continue
+		}
+		at, err := Reverse(ctx, st, p.Point(), 1, 1)
+		if err != nil || len(at) != 1 || at[0].Place.ID != p.ID || at[0].DistanceM != 0 {
+			t.Fatalf("at address %s: %+v %v", p.ID, at, err)
+		}
+		break
 	}
 }
 

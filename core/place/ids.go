@@ -94,3 +94,13 @@ func BuildIDTiles(places []Place) (map[string][]byte, error) {
 	}
 	return out, nil
 }
+
+// Ids of the places made from administrative units (FORMAT.md §5): one of these prefixes
+// followed by the unit's GSO code ("anw00004" is the new ward 00004).
+const (
+	UnitNewProvince = "anp"
+	UnitNewWard     = "anw"
+	UnitOldProvince = "aop"
+	UnitOldDistrict = "aod"
+	UnitOldWard     = "aow"
+)

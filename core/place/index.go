@@ -1,6 +1,7 @@
 package place
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -43,6 +44,7 @@ func SummaryKey(p string) string     { return IndexPrefix + p + "-s" }  // the m
 func WordKey(w string) string        { return IndexPrefix + w + "-w" }  // every place with the word w
 func WordSummaryKey(w string) string { return IndexPrefix + w + "-ws" } // the most important of them
 func AreaKey(w, quad string) string  { return IndexPrefix + w + "-w/" + quad }
+func LexiconKey(c byte) string       { return IndexPrefix + string(c) + "-t" } // the words starting with c
 
 // QuadPath returns the quad digits ('0'..'3') of the cell holding (lat,
 // lng) at each level 1..quadLevels; "" outside the grid.
@@ -69,8 +71,8 @@ func QuadPath(lat, lng float64) string {
 }
 
 // Generic words are not index keys of a place that has another word:
-// unit, street and alley words, and the house numbers of addresses. A
-// query made only of them is answered from summaries (FORMAT.md §Keys).
+// unit, street and alley words. A query made only of them is answered
+// from summaries (FORMAT.md §Keys).
 var genericWords = map[string]bool{
 	"pho": true, "duong": true, "ngo": true, "ngach": true, "hem": true, "kiet": true, "so": true,
 	"quan": true, "huyen": true, "phuong": true, "xa": true, "thi": true, "tran": false, "thanh": false,
@@ -80,12 +82,22 @@ var genericWords = map[string]bool{
 // IsGeneric reports whether a folded token is a generic word (above).
 func IsGeneric(tok string) bool { return genericWords[tok] }
 
-// keyTokens drops the generic words and, for an address, the numbers,
-// unless nothing else is left.
-func keyTokens(p *Place, toks []string) []string {
+// PrefixOfGeneric reports whether some generic word starts with the
+// folded prefix p ("duo", "phuon"): a word being typed may become one.
+func PrefixOfGeneric(p string) bool {
+	for g, ok := range genericWords {
+		if ok && strings.HasPrefix(g, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyTokens drops the generic words, unless nothing else is left.
+func keyTokens(toks []string) []string {
 	var out []string
 	for _, t := range toks {
-		if genericWords[t] || p.Layer == "address" && t[0] >= '0' && t[0] <= '9' {
+		if genericWords[t] {
 			continue
 		}
 		out = append(out, t)
@@ -95,10 +107,6 @@ func keyTokens(p *Place, toks []string) []string {
 	}
 	return out
 }
-
-// pairTokens are the words of a name that can form pairs: all of them
-// (an address's house number pairs with its street's first word).
-func pairTokens(_ *Place, words []string) []string { return words }
 
 // indexEntry is one place prepared for the index.
 type indexEntry struct {
@@ -131,10 +139,10 @@ func BuildIndexWith(places []Place, budget int) (map[string][]byte, error) {
 			return nil, err
 		}
 		folded, lower := indexNames(&p)
-		toks := keyTokens(&p, uniqueTokens(strings.Join(folded, " ")))
+		toks := keyTokens(uniqueTokens(strings.Join(folded, " ")))
 		seqs := make([][]string, len(folded))
 		for i, f := range folded {
-			seqs[i] = pairTokens(&p, strings.Fields(f))
+			seqs[i] = strings.Fields(f)
 		}
 		entries[pi] = indexEntry{place: p, tokens: toks, seqs: seqs, quad: QuadPath(p.LatF(), p.LngF()),
 			size: len(rec) + len(strings.Join(folded, "\n")) + len(strings.Join(lower, "\n")) + 40 + 8*len(toks)}
@@ -142,12 +150,16 @@ func BuildIndexWith(places []Place, budget int) (map[string][]byte, error) {
 			byTok[t] = append(byTok[t], pi) // in rank order
 		}
 		for _, t := range uniqueTokens(strings.Join(folded, " ")) {
-			if genericWords[t] && (len(toks) == 0 || toks[0] != t) {
+			if genericWords[t] && !slices.Contains(toks, t) {
 				generic[t] = append(generic[t], pi)
 			}
 		}
 	}
-	b := &indexBuilder{entries: entries, byTok: byTok, out: map[string][]byte{}, places: make([]Place, len(entries)), budget: budget, generic: generic}
+	b := &indexBuilder{entries: entries, byTok: byTok, out: map[string][]byte{}, places: make([]Place, len(entries)), budget: budget,
+		generic: generic, order: make([]int, len(entries))}
+	for i, pi := range rankOrder(places) {
+		b.order[pi] = i
+	}
 	for i := range entries {
 		b.places[i] = entries[i].place
 	}
@@ -175,7 +187,42 @@ func BuildIndexWith(places []Place, budget int) (map[string][]byte, error) {
 	if err := b.pairs(); err != nil {
 		return nil, err
 	}
+	if err := b.lexicons(generic); err != nil {
+		return nil, err
+	}
 	return b.out, nil
+}
+
+// lexicons writes, per first letter, the words of the names starting with
+// it (keys and generic words; not numbers) with the number of places
+// having each: where a mistyped word's corrections come from.
+func (b *indexBuilder) lexicons(generic map[string][]int) error {
+	by := map[byte]map[string]int{}
+	add := func(t string, n int) {
+		if c := KeyToken(t[:1])[0]; c >= 'a' && c <= 'z' {
+			if by[c] == nil {
+				by[c] = map[string]int{}
+			}
+			by[c][t] = max(by[c][t], n)
+		}
+	}
+	for t, pis := range b.byTok {
+		add(t, len(pis))
+	}
+	for t, pis := range generic {
+		add(t, len(pis)+len(b.byTok[t]))
+	}
+	for c := byte('a'); c <= 'z'; c++ {
+		if by[c] == nil {
+			continue
+		}
+		enc, err := encodeLexicon(by[c])
+		if err != nil {
+			return err
+		}
+		b.out[LexiconKey(c)] = enc
+	}
+	return nil
 }
 
 // PairWord is the pseudo-word of two adjacent common words (key forms):
@@ -195,10 +242,40 @@ func PairKey(w1, p string) string {
 // shard of its own (common) or not an index key at all (generic).
 func isPairWord(k string, common map[string]bool) bool { return common[k] || genericWords[k] }
 
-// pairs writes the shards of adjacent pairs of words that are each common
-// or generic (not both generic): a pair is selective where each word alone
-// is not. Pairs are grouped by first word, then split by the prefix of
-// the second word until each shard fits (FORMAT.md §Pairs).
+// namePairs calls fn for the pairs of a name's words (FORMAT.md §Pairs):
+// adjacent words that are each pair words, not both generic; and a
+// non-generic pair word with the next pair word after one or more generic
+// words ("12 Phố Hàng Bạc" pairs "12" with "hang" too, so "12 hàng bạc"
+// finds it).
+func namePairs(seq []string, common map[string]bool, fn func(a, b string)) {
+	ks := make([]string, len(seq))
+	for i, w := range seq {
+		ks[i] = KeyToken(w)
+	}
+	for i := 0; i+1 < len(ks); i++ {
+		if !isPairWord(ks[i], common) {
+			continue
+		}
+		if isPairWord(ks[i+1], common) && !(genericWords[ks[i]] && genericWords[ks[i+1]]) {
+			fn(seq[i], seq[i+1])
+		}
+		if genericWords[ks[i]] || !genericWords[ks[i+1]] {
+			continue
+		}
+		j := i + 1
+		for j < len(ks) && genericWords[ks[j]] {
+			j++
+		}
+		if j < len(ks) && isPairWord(ks[j], common) {
+			fn(seq[i], seq[j])
+		}
+	}
+}
+
+// pairs writes the shards of pairs of words that are each common, generic
+// or numbers (namePairs): a pair is selective where each word alone is
+// not. Pairs are grouped by first word, then split by the prefix of the
+// second word until each shard fits (FORMAT.md §Pairs).
 func (b *indexBuilder) pairs() error {
 	byKey := map[string][]string{} // key form → tokens
 	for t := range b.byTok {
@@ -218,11 +295,8 @@ func (b *indexBuilder) pairs() error {
 	first := map[string]*pairSet{}
 	for _, pi := range rankOrder(b.places) {
 		for _, seq := range b.entries[pi].seqs {
-			for i := 0; i+1 < len(seq); i++ {
-				k1, k2 := KeyToken(seq[i]), KeyToken(seq[i+1])
-				if !isPairWord(k1, common) || !isPairWord(k2, common) || genericWords[k1] && genericWords[k2] {
-					continue
-				}
+			namePairs(seq, common, func(w1, w2 string) {
+				k1, k2 := KeyToken(w1), KeyToken(w2)
 				ps := first[k1]
 				if ps == nil {
 					ps = &pairSet{pis: map[string][]int{}, toks: map[string][]string{}}
@@ -231,8 +305,8 @@ func (b *indexBuilder) pairs() error {
 				if l := ps.pis[k2]; len(l) == 0 || l[len(l)-1] != pi {
 					ps.pis[k2] = append(l, pi)
 				}
-				ps.toks[k2] = appendNew(appendNew(ps.toks[k2], seq[i]), seq[i+1])
-			}
+				ps.toks[k2] = appendNew(appendNew(ps.toks[k2], w1), w2)
+			})
 		}
 	}
 	for _, k1 := range sortedKeys(first) {
@@ -317,6 +391,7 @@ type indexBuilder struct {
 	entries []indexEntry
 	places  []Place          // entries[i].place
 	generic map[string][]int // generic word → places having it not as a key
+	order   []int            // place index → position in rank order
 	budget  int
 	byTok   map[string][]int
 	out     map[string][]byte
@@ -562,14 +637,8 @@ func (b *indexBuilder) emit(key string, pis []int, toks []string) error {
 	}
 	post := map[string][]int{}
 	for _, t := range toks {
-		list := b.byTok[t]
-		if list == nil {
-			list = b.generic[t]
-		}
-		for _, pi := range list {
-			if in[pi] {
-				post[t] = append(post[t], pi)
-			}
+		if l := b.postings(t, in); len(l) > 0 {
+			post[t] = l
 		}
 	}
 	enc, err := encodeSearchTile(b.places, post)
@@ -578,6 +647,23 @@ func (b *indexBuilder) emit(key string, pis []int, toks []string) error {
 	}
 	b.out[key] = enc
 	return nil
+}
+
+// postings are the places of the shard (in) having word t, as a key or
+// not, each once, by rank.
+func (b *indexBuilder) postings(t string, in map[int]bool) []int {
+	var out []int
+	seen := map[int]bool{}
+	for _, list := range [...][]int{b.byTok[t], b.generic[t]} {
+		for _, pi := range list {
+			if in[pi] && !seen[pi] {
+				seen[pi] = true
+				out = append(out, pi)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return b.order[out[i]] < b.order[out[j]] })
+	return out
 }
 
 // indexNames are the folded and lower-cased names a place is found by: its

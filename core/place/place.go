@@ -2,9 +2,9 @@ package place
 
 import (
 	"fmt"
-	"github.com/bando-vn/bando/core/geo"
-	"hash/fnv"
 	"math"
+
+	"github.com/bando-vn/bando/core/geo"
 )
 
 // Place is one named object of the data. Its msgpack form is an array in
@@ -60,11 +60,34 @@ func (p *Place) Tag(k string) string {
 	return ""
 }
 
+// TagPtr is Tag as a pointer into the place's tags (no copy), nil when the
+// tag is absent or empty: the shapes write it as a JSON string or null.
+func (p *Place) TagPtr(k string) *string {
+	for i := 0; i+1 < len(p.Tags); i += 2 {
+		if p.Tags[i] == k {
+			if p.Tags[i+1] == "" {
+				return nil
+			}
+			return &p.Tags[i+1]
+		}
+	}
+	return nil
+}
+
 // SID is the 16-hex short id of a place id (FNV-1a 64 of the id).
 func SID(id string) string {
-	h := fnv.New64a()
-	h.Write([]byte(id))
-	return fmt.Sprintf("%016x", h.Sum64())
+	const offset64, prime64 = 14695981039346656037, 1099511628211
+	h := uint64(offset64)
+	for i := 0; i < len(id); i++ {
+		h = (h ^ uint64(id[i])) * prime64
+	}
+	const hexdigits = "0123456789abcdef"
+	var b [16]byte
+	for i := 15; i >= 0; i-- {
+		b[i] = hexdigits[h&15]
+		h >>= 4
+	}
+	return string(b[:])
 }
 
 // CellSize is the side of a place tile in degrees.

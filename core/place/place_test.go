@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/bando-vn/bando/core/geo"
@@ -71,8 +72,26 @@ func TestIndexSmall(t *testing.T) {
 			t.Errorf("%s prefix %q: %v, want %v", c.key, c.prefix, got, c.want)
 		}
 	}
-	if len(tiles) != 2 {
-		t.Errorf("%d tiles, want the run and the generic summary", len(tiles))
+	lex := 0
+	for k := range tiles {
+		if strings.HasSuffix(k, "-t") {
+			lex++
+		}
+	}
+	if len(tiles)-lex != 2 {
+		t.Errorf("%d tiles besides the lexicons, want the run and the generic summary", len(tiles)-lex)
+	}
+	// the lexicon of "h": every word starting with h, with its places
+	st, err := DecodeSearchTile(tiles[LexiconKey('h')])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i := 0; i < st.TokenCount(); i++ {
+		got = append(got, fmt.Sprintf("%s:%d", st.Token(i), st.Count(i)))
+	}
+	if want := "[ha:1 ho:1 hoan:1 hue:2]"; fmt.Sprint(got) != want {
+		t.Errorf("lexicon h: %v, want %v", got, want)
 	}
 }
 
@@ -94,6 +113,7 @@ func FuzzDecodeTiles(f *testing.F) {
 	tiles, _ := BuildIndex(samplePlaces())
 	f.Add(pt, "ph")
 	f.Add(tiles["sx/3.n"], "hu")
+	f.Add(tiles[LexiconKey('h')], "ho")
 	f.Add([]byte{0x80}, "")
 	f.Fuzz(func(t *testing.T, b []byte, prefix string) {
 		if st, err := DecodeSearchTile(b); err == nil {
@@ -102,6 +122,10 @@ func FuzzDecodeTiles(f *testing.F) {
 					t.Fatalf("untyped error %v", err)
 				}
 			}
+			for i := 0; i < st.TokenCount() && i < 100; i++ {
+				st.Count(i)
+			}
+			st.Has(prefix, true)
 		} else if !errors.Is(err, tile.ErrCorrupt) {
 			t.Fatalf("untyped error %v", err)
 		}

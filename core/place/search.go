@@ -20,6 +20,7 @@ type SearchTile struct {
 	lat  u32s
 	lng  u32s
 	kind []byte
+	cnt  u32s // lexicon tiles: places per token
 }
 
 // DecodeSearchTile checks a search tile's tables without decoding records.
@@ -29,7 +30,8 @@ func DecodeSearchTile(b []byte) (*SearchTile, error) {
 		return nil, err
 	}
 	st := &SearchTile{toks: records{t.TOff, t.Tok}, poff: u32s(t.POff), post: u32s(t.Post), recs: records{t.ROff, t.Recs},
-		fold: records{t.FOff, t.Fold}, low: records{t.LOff, t.Low}, rank: u32s(t.Rank), lat: u32s(t.LatE), lng: u32s(t.LngE), kind: t.Kind}
+		fold: records{t.FOff, t.Fold}, low: records{t.LOff, t.Low}, rank: u32s(t.Rank), lat: u32s(t.LatE), lng: u32s(t.LngE), kind: t.Kind,
+		cnt: u32s(t.Cnt)}
 	for _, r := range []struct {
 		name string
 		r    records
@@ -44,6 +46,9 @@ func DecodeSearchTile(b []byte) (*SearchTile, error) {
 	}
 	if err := st.checkPostings(); err != nil {
 		return nil, err
+	}
+	if len(st.cnt) != 0 && len(st.cnt) != 4*st.toks.Len() {
+		return nil, fmt.Errorf("%w: search token counts disagree on the token count", tile.ErrCorrupt)
 	}
 	return st, nil
 }
@@ -71,24 +76,59 @@ func (s *SearchTile) checkPostings() error {
 // with prefix, each once, in the order of the token table then rank, at
 // most limit of them.
 func (s *SearchTile) Prefix(prefix string, limit int) []int {
-	n := s.toks.Len()
-	lo := sort.Search(n, func(i int) bool { return string(s.toks.At(i)) >= prefix })
 	seen := make([]uint64, (s.recs.Len()+63)/64)
 	var out []int
-	for i := lo; i < n && len(out) < limit; i++ {
+	s.EachPrefix(prefix, limit, func(r int) {
+		if seen[r/64]&(1<<(r%64)) == 0 {
+			seen[r/64] |= 1 << (r % 64)
+			out = append(out, r)
+		}
+	})
+	return out
+}
+
+// EachPrefix calls fn with the record index of every posting of the
+// tokens starting with prefix (a record once per token), in the order of
+// the token table then rank, at most limit postings; it returns how many.
+func (s *SearchTile) EachPrefix(prefix string, limit int, fn func(rec int)) int {
+	n := s.toks.Len()
+	lo := sort.Search(n, func(i int) bool { return string(s.toks.At(i)) >= prefix })
+	seen := 0
+	for i := lo; i < n && seen < limit; i++ {
 		t := s.toks.At(i)
 		if len(t) < len(prefix) || string(t[:len(prefix)]) != prefix {
 			break
 		}
-		for j := s.poff.At(i); j < s.poff.At(i+1) && len(out) < limit; j++ {
-			r := s.post.At(int(j))
-			if seen[r/64]&(1<<(r%64)) == 0 {
-				seen[r/64] |= 1 << (r % 64)
-				out = append(out, int(r))
-			}
+		for j := s.poff.At(i); j < s.poff.At(i+1) && seen < limit; j++ {
+			fn(int(s.post.At(int(j))))
+			seen++
 		}
 	}
-	return out
+	return seen
+}
+
+// Has reports whether the tile has the token tok, or with prefix=true a
+// token starting with tok.
+func (s *SearchTile) Has(tok string, prefix bool) bool {
+	n := s.toks.Len()
+	i := sort.Search(n, func(i int) bool { return string(s.toks.At(i)) >= tok })
+	if i == n {
+		return false
+	}
+	t := s.toks.At(i)
+	if prefix {
+		return len(t) >= len(tok) && string(t[:len(tok)]) == tok
+	}
+	return string(t) == tok
+}
+
+// Count returns the number of places having token i, as a lexicon tile
+// records it (FORMAT.md §2); 0 in other tiles.
+func (s *SearchTile) Count(i int) int {
+	if len(s.cnt) == 0 {
+		return 0
+	}
+	return int(s.cnt.At(i))
 }
 
 // Place decodes record i.

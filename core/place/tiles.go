@@ -37,6 +37,7 @@ type packedTile struct {
 	LatE []byte `msgpack:"lat,omitempty"`  // search: i32 lat (1e-7°) per record
 	LngE []byte `msgpack:"lng,omitempty"`  // search: i32 lng (1e-7°) per record
 	Kind []byte `msgpack:"kind,omitempty"` // search: 1 byte per record, 1 = venue
+	Cnt  []byte `msgpack:"cnt,omitempty"`  // search (lexicon): u32 per token, places having it
 }
 
 // EncodePlaceTile returns a place tile holding places sorted by ID.
@@ -165,6 +166,35 @@ func uniqueTokens(name string) []string {
 }
 
 func encodeSearchTile(places []Place, toks map[string][]int) ([]byte, error) {
+	t, err := searchTile(places, toks)
+	if err != nil {
+		return nil, err
+	}
+	return marshal(t)
+}
+
+// encodeLexicon writes a lexicon tile (FORMAT.md §2): tokens with the
+// number of places having each, no postings and no records.
+func encodeLexicon(counts map[string]int) ([]byte, error) {
+	toks := make(map[string][]int, len(counts))
+	for t := range counts {
+		toks[t] = nil
+	}
+	t, err := searchTile(nil, toks)
+	if err != nil {
+		return nil, err
+	}
+	cnt := make([]uint32, 0, len(counts))
+	for _, tok := range sortedKeys(counts) { // the token table's order
+		cnt = append(cnt, uint32(counts[tok]))
+	}
+	t.Cnt = putU32s(cnt)
+	return marshal(t)
+}
+
+// searchTile builds the columns of a search tile: the places posted by
+// toks (token → place indexes) as records.
+func searchTile(places []Place, toks map[string][]int) (*packedTile, error) {
 	tokList := make([]string, 0, len(toks))
 	for t := range toks {
 		tokList = append(tokList, t)
@@ -214,7 +244,7 @@ func encodeSearchTile(places []Place, toks map[string][]int) ([]byte, error) {
 	t.ROff, t.Recs = packRecords(recs)
 	t.FOff, t.Fold = packRecords(fold)
 	t.LOff, t.Low = packRecords(low)
-	return marshal(&t)
+	return &t, nil
 }
 
 // Layer codes of the search tile's kind column.

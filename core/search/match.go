@@ -2,7 +2,6 @@ package search
 
 import (
 	"bytes"
-	"strings"
 
 	"github.com/bando-vn/bando/core/text"
 )
@@ -20,9 +19,11 @@ const (
 	costOptional     = 4.0  // a house number or street word the name lacks
 	accentPoints     = 8.0  // per typed accented word found with its marks
 	orderPoints      = 2.0  // the words matched in the typed order
+	phrasePoints     = 3.0  // the words typed are the name's first words (street words aside)
 	coveragePoints   = 6.0  // times the share of the name's words matched
 	fullPoints       = 3.0  // every word of the name matched
 	altNameCost      = 5.0  // matched an alternative name, not the name
+	optionalShare    = 0.25 // of a word in coverage, for a street word left out
 )
 
 // variantCost is what a reading of the query pays.
@@ -61,35 +62,31 @@ func words(name []byte, out *[maxWords][2]int) int {
 // matchName scores one reading's tokens against one folded name: every
 // token must match a distinct word (whole, prefix, or within its typo
 // budget) unless it is optional; ok=false otherwise.
-func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok bool) {
+func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok, all bool) {
 	var ws [maxWords][2]int
 	nw := words(name, &ws)
 	var used uint64
 	last, inOrder, matched, whole := -1, true, 0, 0
+	phrase := true // every typed word matched, each the name's next word but optional ones
 	for i, t := range v.Tokens {
 		isLast := prefixLast && i == len(v.Tokens)-1
-		bestW, bestP, bestWhole := -1, 0.0, false
-		for w := 0; w < nw; w++ {
-			if used&(1<<w) != 0 {
-				continue
-			}
-			word := name[ws[w][0]:ws[w][1]]
-			p, isWhole := tokenPoints(t, word, isLast)
-			if p > bestP {
-				bestW, bestP, bestWhole = w, p, isWhole
-			}
+		bestW, bestP, bestWhole := bestWord(name, &ws, nw, used, t, isLast, false)
+		if bestW < 0 && len(t) >= 3 && !isNumber(t) {
+			bestW, bestP, bestWhole = bestWord(name, &ws, nw, used, t, isLast, true)
 		}
 		if bestW < 0 {
 			if isNumber(t) || optionalWord[t] {
 				score -= costOptional
+				phrase = false
 				continue
 			}
-			return 0, false
+			return 0, false, false
 		}
 		used |= 1 << bestW
 		if bestW < last {
 			inOrder = false
 		}
+		phrase = phrase && bestW > last && onlyStreetWords(name, &ws, last+1, bestW)
 		last = bestW
 		matched++
 		if bestWhole {
@@ -98,29 +95,84 @@ func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok
 		score += bestP
 	}
 	if matched == 0 {
-		return 0, false
+		return 0, false, false
 	}
 	if inOrder {
 		score += orderPoints
+	}
+	if phrase {
+		score += phrasePoints
 	}
 	// a street or unit word the user left out ("Lê Quát" for "Đường Lê
 	// Quát") does not count against the coverage
 	left := 0
 	for w := 0; w < nw; w++ {
-		if used&(1<<w) == 0 && optionalWord[string(name[ws[w][0]:ws[w][1]])] {
+		if used&(1<<w) == 0 && optionalNameWord(name, &ws, nw, w) {
 			left++
 		}
 	}
 	if d := nw - left; d > 0 {
-		score += coveragePoints * float64(matched) / float64(d)
+		// a street word left out counts a quarter: of "162 Trường Chinh"
+		// and "162 Đường Trường Chinh", the name typed whole ranks first
+		score += coveragePoints * float64(matched) / (float64(d) + optionalShare*float64(left))
 		if matched >= d && whole >= d-1 {
 			score += fullPoints
 		}
 	}
-	return score, true
+	return score, true, matched == len(v.Tokens)
 }
 
-// tokenPoints scores typed token t against a name's word.
+// streetWord: the words a user leaves out of a street name ("Lê Quát"
+// for "Đường Lê Quát", "12 Hàng Bạc" for "12 Phố Hàng Bạc").
+var streetWord = map[string]bool{"pho": true, "duong": true, "d": true}
+
+// onlyStreetWords: the name's words from..to-1 (to < the name's word
+// count) are all street words or "số" before a number ("Đường số 9").
+func onlyStreetWords(name []byte, ws *[maxWords][2]int, from, to int) bool {
+	for w := from; w < to; w++ {
+		if s := string(name[ws[w][0]:ws[w][1]]); !streetWord[s] && !(s == "so" && isNumber(string(name[ws[w+1][0]:ws[w+1][1]]))) {
+			return false
+		}
+	}
+	return true
+}
+
+// optionalNameWord: word w of the name (of nw words) is one a user may
+// leave out: a street or alley word, or "số" before a number.
+func optionalNameWord(name []byte, ws *[maxWords][2]int, nw, w int) bool {
+	s := string(name[ws[w][0]:ws[w][1]])
+	if s == "so" {
+		return w+1 < nw && isNumber(string(name[ws[w+1][0]:ws[w+1][1]]))
+	}
+	return optionalWord[s]
+}
+
+// bestWord is the unused word of the name token t matches best: whole or
+// as a prefix, or with typos=true within its typo budget (tried only when
+// nothing matched without: a typo ranks below every other match).
+func bestWord(name []byte, ws *[maxWords][2]int, nw int, used uint64, t string, last, typos bool) (best int, points float64, whole bool) {
+	best = -1
+	for w := 0; w < nw; w++ {
+		if used&(1<<w) != 0 {
+			continue
+		}
+		word := name[ws[w][0]:ws[w][1]]
+		var p float64
+		var isWhole bool
+		if typos {
+			p, isWhole = typoPoints(t, word, last)
+		} else {
+			p, isWhole = tokenPoints(t, word, last)
+		}
+		if p > points {
+			best, points, whole = w, p, isWhole
+		}
+	}
+	return best, points, whole
+}
+
+// tokenPoints scores typed token t against a name's word, whole or as a
+// prefix.
 func tokenPoints(t string, word []byte, last bool) (float64, bool) {
 	if len(word) == len(t) && string(word) == t {
 		return pointsWhole, true
@@ -134,19 +186,43 @@ func tokenPoints(t string, word []byte, last bool) (float64, bool) {
 		}
 		return pointsPrefix - 2, false // one letter standing for a word
 	}
-	k := text.MaxEdits(len(t))
-	if k == 0 || isNumber(t) {
-		return 0, false
-	}
-	if e := text.Edits(t, string(word), k); e <= k {
+	return 0, false
+}
+
+// typoPoints scores typed token t against a name's word within its typo
+// budget.
+func typoPoints(t string, word []byte, last bool) (float64, bool) {
+	if e, ok := wholeTypo(t, word); ok {
 		return pointsTypoWhole - float64(e), true
 	}
 	if last {
-		if e := text.PrefixEdits(t, string(word), k); e <= k && len(word) > len(t)-k {
+		if e, ok := prefixTypo(t, word); ok {
 			return pointsTypoPrefix - float64(e), false
 		}
 	}
 	return 0, false
+}
+
+// wholeTypo: typed t is word with at most its typo budget of edits
+// (text.MaxEditsFor).
+func wholeTypo(t string, word []byte) (int, bool) {
+	k := text.MaxEditsFor(len(t), len(word))
+	if k == 0 {
+		return 0, false
+	}
+	e := text.EditsBytes(t, word, k)
+	return e, e <= k
+}
+
+// prefixTypo: t, being typed, is a prefix of word with at most t's own
+// typo budget of edits.
+func prefixTypo(t string, word []byte) (int, bool) {
+	k := text.MaxEdits(len(t))
+	if k == 0 {
+		return 0, false
+	}
+	e := text.PrefixEditsBytes(t, word, k)
+	return e, e <= k && len(word) > len(t)-k
 }
 
 // accentMatches counts the typed words carrying marks that occur with
@@ -190,9 +266,9 @@ func wordStartIndex(names []byte, typed string) bool {
 }
 
 // bestNameScore matches every reading against every folded name of a
-// record and keeps the best score.
-func bestNameScore(folded []byte, vs []text.Variant, prefixLast bool) (float64, bool) {
-	best, found := 0.0, false
+// record and keeps the best score; all: some reading matched every one of
+// its words (none left out as optional).
+func bestNameScore(folded []byte, vs []text.Variant, prefixLast bool) (best float64, found, all bool) {
 	for ni := 0; len(folded) > 0; ni++ {
 		name := folded
 		if i := bytes.IndexByte(folded, '\n'); i >= 0 {
@@ -201,10 +277,11 @@ func bestNameScore(folded []byte, vs []text.Variant, prefixLast bool) (float64, 
 			folded = nil
 		}
 		for vi := range vs {
-			s, ok := matchName(name, &vs[vi], prefixLast)
+			s, ok, a := matchName(name, &vs[vi], prefixLast)
 			if !ok {
 				continue
 			}
+			all = all || a
 			s -= variantCost[vs[vi].Kind]
 			if ni > 0 {
 				s -= altNameCost
@@ -214,8 +291,5 @@ func bestNameScore(folded []byte, vs []text.Variant, prefixLast bool) (float64, 
 			}
 		}
 	}
-	return best, found
+	return best, found, all
 }
-
-// joinTokens is for debugging output.
-func joinTokens(v text.Variant) string { return strings.Join(v.Tokens, " ") }

@@ -1,8 +1,6 @@
 package search
 
 import (
-	"sort"
-
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/text"
@@ -14,17 +12,31 @@ const (
 	MaxBytes = 256 << 10
 )
 
+// tier orders the tiles a query may read, most useful first.
+type tier uint8
+
+const (
+	tierComplete tier = iota // every place having the token (or pair)
+	tierArea                 // every place having the word in the focus's quad cell
+	tierWhole                // every place having the word being typed, as a whole word
+	tierSummary              // the most important places having the word
+)
+
 // shardRef is a search-index tile a token can be answered from.
 type shardRef struct {
-	key      string
-	size     int
-	complete bool // holds every place with the token (in its area, for an area shard)
+	key  string
+	size int
+	tier tier
 }
+
+// complete: the tile holds every place having the token (or pair).
+func (r shardRef) complete() bool { return r.tier == tierComplete }
 
 // shardsFor finds the index tiles for a folded token: the complete shard
 // of the shortest prefix that has one; for a word too common for one
 // shard, its summary and the area shard around the focus; for a prefix
-// that is split further, the summary of its most important places.
+// that is split further, the summary of its most important places and
+// the shard of the word typed so far as a whole word.
 // word says the token was typed whole (followed by a space).
 func shardsFor(src Source, tok string, word bool, focus *geo.LatLng) []shardRef {
 	refs := treeShards(src, tok, word, focus)
@@ -37,7 +49,7 @@ func shardsFor(src Source, tok string, word bool, focus *geo.LatLng) []shardRef 
 				return refs
 			}
 		}
-		refs = append(refs, shardRef{place.WordSummaryKey(kt), sz, false})
+		refs = append(refs, shardRef{place.WordSummaryKey(kt), sz, tierSummary})
 	}
 	return refs
 }
@@ -55,18 +67,21 @@ func treeShards(src Source, tok string, word bool, focus *geo.LatLng) []shardRef
 		return nil // no token starts with kt[:l]
 	}
 	if sz, ok := src.Size(place.WordKey(kt)); ok && word {
-		return []shardRef{{place.WordKey(kt), sz, true}}
+		if short(tok) { // "ng tr": a word typed short, its own shard holds it whole only
+			return append(treeShards(src, tok, false, focus), shardRef{place.WordKey(kt), sz, tierWhole})
+		}
+		return []shardRef{{place.WordKey(kt), sz, tierComplete}}
 	}
 	var refs []shardRef
 	if sz, ok := src.Size(place.WordSummaryKey(kt)); ok && word {
-		refs = append(refs, shardRef{place.WordSummaryKey(kt), sz, false})
+		refs = append(refs, shardRef{place.WordSummaryKey(kt), sz, tierSummary})
 	} else if sz, ok := src.Size(place.SummaryKey(kt)); ok {
-		refs = append(refs, shardRef{place.SummaryKey(kt), sz, false})
+		refs = append(refs, shardRef{place.SummaryKey(kt), sz, tierSummary})
 	}
-	if focus != nil {
-		if sz, ok := src.Size(place.WordKey(kt)); ok && !word {
-			refs = append(refs, shardRef{place.WordKey(kt), sz, true})
-		} else if ref, ok := areaShard(src, kt, *focus); ok {
+	if sz, ok := src.Size(place.WordKey(kt)); ok && !word {
+		refs = append(refs, shardRef{place.WordKey(kt), sz, tierWhole})
+	} else if focus != nil {
+		if ref, ok := areaShard(src, kt, *focus); ok {
 			refs = append(refs, ref)
 		}
 	}
@@ -76,8 +91,9 @@ func treeShards(src Source, tok string, word bool, focus *geo.LatLng) []shardRef
 // packed finds the tile holding child c of base: base+c, or the run
 // base+c1+"."+c2 covering it (FORMAT.md §2 "runs"), walking down the
 // sorted keys from base+(c+1) one child at a time: other keys of a child
-// (its split descendants, a generic word's summary) are stepped over; a
-// split sibling (one with a summary) ends the walk, as no run spans it.
+// (its split descendants, its word, pair and summary keys) are stepped
+// over; a split sibling (one with a summary) ends the walk, as no run
+// spans it.
 func packed(src Source, base string, c byte) (shardRef, bool) {
 	bound := base + string(c+1)
 	for {
@@ -91,13 +107,18 @@ func packed(src Source, base string, c byte) (shardRef, bool) {
 				return shardRef{}, false
 			}
 			sz, _ := src.Size(key)
-			return shardRef{key, sz, true}, true
+			return shardRef{key, sz, tierComplete}, true
 		}
 		c1 := rem[0]
 		if _, split := src.Size(base + string(c1) + "-s"); split && c1 != c {
 			return shardRef{}, false
 		}
-		next := base + string(c1) + "/" // just above c1's run keys, below its other keys
+		// step over c1's split descendants (sorting after base+c1+"/") and
+		// its own word, pair and summary keys (base+c1+"-…", before its runs)
+		next := base + string(c1) + "/"
+		if rem[1] == '-' {
+			next = base + string(c1) + "-"
+		}
 		if next >= bound {
 			return shardRef{}, false
 		}
@@ -110,49 +131,154 @@ func areaShard(src Source, kt string, focus geo.LatLng) (shardRef, bool) {
 	qp := place.QuadPath(focus.Lat, focus.Lng)
 	for l := 1; l <= len(qp); l++ {
 		if ref, ok := packed(src, place.AreaKey(kt, qp[:l-1]), qp[l-1]); ok {
+			ref.tier = tierArea
 			return ref, true
 		}
 	}
 	return shardRef{}, false
 }
 
-// tokenRefs is the shards of one token of one variant.
-type tokenRefs struct {
-	refs     []shardRef
-	cost     int
-	complete bool
-	short    bool // one byte: a weak key
+// need is what one word (or pair of words) of a reading can be answered
+// from.
+type need struct {
+	tok       string // the folded token, or "a b" for a pair
+	prefix    bool   // the (second) word is being typed: found as a prefix
+	refs      []shardRef
+	resolving bool // a complete shard of it holding it holds every answer of the reading
+	weak      bool // likely a typo or a keystroke leftover: its shards come last
 }
 
-// plan picks the tiles to read: for the typed reading, the tokens with a
-// complete shard first, then the cheapest; a second token of the typed
-// reading (a typo in one word leaves the other); then one token of each
-// other reading. Never more than MaxTiles tiles or MaxBytes bytes.
-func plan(src Source, q *text.Query, vs []text.Variant, focus *geo.LatLng) []shardRef {
-	var out []shardRef
-	bytes := 0
-	have := map[string]bool{}
-	take := func(t tokenRefs) {
-		for _, r := range t.refs {
-			if have[r.key] || len(out) >= MaxTiles || bytes+r.size > MaxBytes {
-				continue
-			}
-			have[r.key] = true
-			out = append(out, r)
-			bytes += r.size
-		}
-	}
-	for _, vi := range planOrder(vs) {
-		ts := variantRefs(src, q, vs[vi], focus)
-		if len(ts) == 0 {
+// needs lists the words and pairs of a reading with their shards (none
+// for a word no place has a word starting with).
+func needs(src Source, q *text.Query, v text.Variant, focus *geo.LatLng) []need {
+	var out []need
+	seen := map[string]bool{}
+	for i, tok := range v.Tokens {
+		if seen[tok] {
 			continue
 		}
-		take(ts[0])
-		if vi == 0 && len(ts) > 1 {
-			take(ts[1])
+		seen[tok] = true
+		word := !(q.Prefix && i == len(v.Tokens)-1)
+		refs := shardsFor(src, tok, word, focus)
+		if place.IsGeneric(place.KeyToken(tok)) {
+			// its own shards hold the names made of generic words only, or
+			// the most important others: read last
+			for i := range refs {
+				refs[i].tier = tierSummary
+			}
+		}
+		res := required(tok) && (word || !place.PrefixOfGeneric(place.KeyToken(tok)))
+		out = append(out, need{tok: tok, prefix: !word, refs: refs, resolving: res, weak: likelyTypo(tok)})
+	}
+	return append(out, pairNeeds(src, v, q.Prefix, focus)...)
+}
+
+// required: a typed word every answer has as an index key (not a number,
+// which a name may lack, nor a generic or optional word).
+func required(tok string) bool {
+	return !isNumber(tok) && !place.IsGeneric(place.KeyToken(tok)) && !optionalWord[tok]
+}
+
+// typoOfGeneric: tok may be a generic word mistyped ("duon", "dung"; the
+// first letter typed right).
+func typoOfGeneric(tok string) bool {
+	for _, g := range nearGeneric {
+		if _, ok := wholeTypo(tok, []byte(g)); ok && tok != g && tok[0] == g[0] {
+			return true
+		}
+	}
+	return false
+}
+
+// skippable: a generic word, or one mistyped: pairs span it.
+func skippable(k string) bool { return place.IsGeneric(k) || typoOfGeneric(k) }
+
+// nearGeneric are the generic words long enough to be mistyped.
+var nearGeneric = []string{"pho", "duong", "ngo", "ngach", "kiet", "quan", "huyen", "phuong", "tinh", "thon"}
+
+// pairNeeds gives the shards of the pairs of the reading whose words are
+// each common (too common for a shard of their own) or generic,
+// not both generic, adjacent or with generic words between them
+// (FORMAT.md §Pairs; a word that may be a generic one mistyped is spanned
+// too); the last word counts as whole here even while typed.
+func pairNeeds(src Source, v text.Variant, prefix bool, focus *geo.LatLng) []need {
+	seq := make([]string, len(v.Tokens))
+	for i, t := range v.Tokens {
+		seq[i] = place.KeyToken(t)
+	}
+	var out []need
+	add := func(i, j int, res bool) {
+		typing := prefix && j == len(seq)-1
+		if refs := pairShards(src, seq[i], seq[j], typing, focus); len(refs) > 0 {
+			// a second word being typed may become a word too rare to pair
+			out = append(out, need{tok: v.Tokens[i] + " " + v.Tokens[j], prefix: typing, refs: refs, resolving: res && !typing})
+		}
+	}
+	for i := 0; i+1 < len(seq); i++ {
+		a, b := seq[i], seq[i+1]
+		if !pairable(src, a) {
+			continue
+		}
+		// a second word being typed may be the start of a common one
+		typing := prefix && i+1 == len(seq)-1
+		if (typing || pairable(src, b)) && !(place.IsGeneric(a) && place.IsGeneric(b)) {
+			add(i, i+1, true)
+		}
+		if place.IsGeneric(a) || !skippable(b) {
+			continue
+		}
+		j, typo := i+1, false
+		for j < len(seq) && skippable(seq[j]) {
+			typo = typo || !place.IsGeneric(seq[j])
+			j++
+		}
+		if j < len(seq) && pairable(src, seq[j]) {
+			add(i, j, !typo) // the index spans generic words only
 		}
 	}
 	return out
+}
+
+// pairable: generic, or common (a word summary exists).
+func pairable(src Source, k string) bool {
+	if place.IsGeneric(k) {
+		return true
+	}
+	_, ok := src.Size(place.WordSummaryKey(k))
+	return ok
+}
+
+// pairShards finds the shard of pair (a, b): the pair shard of a whose
+// second-word prefix is the longest present, or for a pair too common for
+// any, its own shard, or its summary and area shard. typing says b is
+// being typed: the pair's own shards hold b as a whole word only.
+func pairShards(src Source, a, b string, typing bool, focus *geo.LatLng) []shardRef {
+	if sz, ok := src.Size(place.PairKey(a, "")); ok {
+		return []shardRef{{place.PairKey(a, ""), sz, tierComplete}}
+	}
+	for l := 1; l <= len(b); l++ {
+		if ref, ok := packed(src, place.IndexPrefix+a+"-p/"+b[:l-1], b[l-1]); ok {
+			return []shardRef{ref}
+		}
+	}
+	w := place.PairWord(a, b)
+	if sz, ok := src.Size(place.WordKey(w)); ok {
+		if typing {
+			return []shardRef{{place.WordKey(w), sz, tierWhole}}
+		}
+		return []shardRef{{place.WordKey(w), sz, tierComplete}}
+	}
+	sz, ok := src.Size(place.WordSummaryKey(w))
+	if !ok {
+		return nil
+	}
+	refs := []shardRef{{place.WordSummaryKey(w), sz, tierSummary}}
+	if focus != nil {
+		if ref, ok := areaShard(src, w, *focus); ok {
+			refs = append(refs, ref)
+		}
+	}
+	return refs
 }
 
 // planOrder: Telex/VNI readings first (a word with keystroke leftovers
@@ -170,102 +296,10 @@ func planOrder(vs []text.Variant) []int {
 	return append(first, rest...)
 }
 
-// variantRefs lists the shards of each token of a variant, best first.
-func variantRefs(src Source, q *text.Query, v text.Variant, focus *geo.LatLng) []tokenRefs {
-	var ts []tokenRefs
-	seen := map[string]bool{}
-	for i, tok := range v.Tokens {
-		if seen[tok] {
-			continue
-		}
-		seen[tok] = true
-		word := !(q.Prefix && i == len(v.Tokens)-1)
-		refs := shardsFor(src, tok, word, focus)
-		if len(refs) == 0 {
-			continue
-		}
-		t := tokenRefs{refs: refs, short: len(tok) < 2 || place.IsGeneric(tok) || isNumber(tok) || likelyTypo(tok)}
-		for _, r := range refs {
-			t.cost += r.size
-			t.complete = t.complete || r.complete
-		}
-		ts = append(ts, t)
-	}
-	ts = append(ts, pairRefs(src, q, v, focus)...)
-	sort.SliceStable(ts, func(a, b int) bool {
-		if ts[a].short != ts[b].short {
-			return !ts[a].short
-		}
-		if ts[a].complete != ts[b].complete {
-			return ts[a].complete
-		}
-		return ts[a].cost < ts[b].cost
-	})
-	return ts
-}
-
-// pairRefs gives the shards of adjacent pairs of the reading whose words
-// are each common (too common for a shard of their own) or generic, not
-// both generic; the last word counts as whole here even while typed.
-func pairRefs(src Source, q *text.Query, v text.Variant, focus *geo.LatLng) []tokenRefs {
-	seq := make([]string, len(v.Tokens))
-	for i, t := range v.Tokens {
-		seq[i] = place.KeyToken(t)
-	}
-	var out []tokenRefs
-	for i := 0; i+1 < len(seq); i++ {
-		a, b := seq[i], seq[i+1]
-		if !pairable(src, a) || !pairable(src, b) || place.IsGeneric(a) && place.IsGeneric(b) {
-			continue
-		}
-		t := tokenRefs{refs: pairShards(src, a, b, focus)}
-		for _, r := range t.refs {
-			t.cost += r.size
-			t.complete = t.complete || r.complete
-		}
-		if len(t.refs) > 0 {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// pairable: generic, or common (a word summary exists).
-func pairable(src Source, k string) bool {
-	if place.IsGeneric(k) {
-		return true
-	}
-	_, ok := src.Size(place.WordSummaryKey(k))
-	return ok
-}
-
-// pairShards finds the shard of pair (a, b): the pair shard of a whose
-// second-word prefix is the longest present, or for a pair too common for
-// any, its summary and area shard.
-func pairShards(src Source, a, b string, focus *geo.LatLng) []shardRef {
-	if sz, ok := src.Size(place.PairKey(a, "")); ok {
-		return []shardRef{{place.PairKey(a, ""), sz, true}}
-	}
-	for l := 1; l <= len(b); l++ {
-		if ref, ok := packed(src, place.IndexPrefix+a+"-p/"+b[:l-1], b[l-1]); ok {
-			return []shardRef{ref}
-		}
-	}
-	w := place.PairWord(a, b)
-	if sz, ok := src.Size(place.WordKey(w)); ok {
-		return []shardRef{{place.WordKey(w), sz, true}}
-	}
-	sz, ok := src.Size(place.WordSummaryKey(w))
-	if !ok {
-		return nil
-	}
-	refs := []shardRef{{place.WordSummaryKey(w), sz, false}}
-	if focus != nil {
-		if ref, ok := areaShard(src, w, *focus); ok {
-			refs = append(refs, ref)
-		}
-	}
-	return refs
+// short: a typed word of at most 3 letters that is no syllable ("ng",
+// "tr"): the start of a word typed short, as much as a word.
+func short(tok string) bool {
+	return len(tok) <= 3 && !isNumber(tok) && !text.IsSyllable(tok)
 }
 
 // likelyTypo: a word of letters long enough to carry a typo that cannot be

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/place"
@@ -59,6 +60,7 @@ type candidate struct {
 	rec   int
 	score float64
 	dist  float64
+	all   bool // matched every word of a reading
 }
 
 // Search answers an autocomplete query from the search index.
@@ -70,11 +72,16 @@ func Search(ctx context.Context, src Source, req Query) ([]Hit, Stats, error) {
 	if len(q.Tokens) == 0 {
 		return nil, Stats{}, nil
 	}
-	r := &run{src: src, q: &q, vs: q.Variants(), req: &req, size: max(req.Size, 1), read: map[string]bool{}, hit: map[string]bool{}}
-	if err := r.readAll(ctx, plan(src, &q, r.vs, req.Focus)); err != nil {
-		return nil, r.stats, err
+	size := max(req.Size, 1)
+	r := &run{src: src, q: &q, vs: q.Variants(), req: &req, size: size, read: map[string]bool{}, hit: map[string]bool{},
+		found: map[string]bool{}, absent: map[string]bool{}, top: make([]candidate, 0, 3*size+5)}
+	for _, vi := range planOrder(r.vs) {
+		if vi == 0 {
+			r.typed = len(r.readings)
+		}
+		r.addReading(needs(src, &q, r.vs[vi], req.Focus))
 	}
-	if err := r.correct(ctx); err != nil {
+	if err := r.readTiles(ctx); err != nil {
 		return nil, r.stats, err
 	}
 	res, err := results(r.top, r.size)
@@ -83,15 +90,60 @@ func Search(ctx context.Context, src Source, req Query) ([]Hit, Stats, error) {
 
 // run is one query under way.
 type run struct {
-	src   Source
-	q     *text.Query
-	vs    []text.Variant
-	req   *Query
-	size  int
-	stats Stats
-	read  map[string]bool // tiles read
-	hit   map[string]bool // tokens found as word prefixes in a tile
-	top   []candidate
+	src      Source
+	q        *text.Query
+	vs       []text.Variant
+	req      *Query
+	size     int
+	stats    Stats
+	read     map[string]bool // tiles read
+	hit      map[string]bool // tokens found as word prefixes in a tile
+	found    map[string]bool // needs found in a complete shard of theirs
+	absent   map[string]bool // needs whose complete shard holds none
+	readings []reading       // in plan order; corrected readings appended
+	typed    int             // the index in readings of the typed reading
+	top      []candidate
+	cands    []int    // candidates' scratch
+	seen     []uint64 // candidates' scratch
+}
+
+// reading is one reading of the query (a variant, or a typo correction
+// of the typed one) with what its words can be answered from.
+type reading struct {
+	needs []need
+}
+
+// addReading adds a reading to plan from; a word without shards is absent.
+func (r *run) addReading(ns []need) {
+	for _, n := range ns {
+		if len(n.refs) == 0 {
+			r.absent[n.tok] = true
+		}
+	}
+	r.readings = append(r.readings, reading{needs: ns})
+}
+
+// resolved: a complete shard of one of the reading's resolving needs was
+// read and holds it, so every answer of the reading was read.
+func (r *run) resolved(rd *reading) bool {
+	for _, n := range rd.needs {
+		if n.resolving && r.found[n.tok] {
+			return true
+		}
+	}
+	return false
+}
+
+// dead: a complete shard of one of the reading's resolving needs holds
+// none of it, so the reading has no answer without a typo (those come
+// from the typed reading's corrections).
+func (r *run) dead(rd *reading) bool {
+	for _, n := range rd.needs {
+		if n.resolving && r.absent[n.tok] {
+			return true
+		}
+	}
+	return false
 }
 
 // budgetLeft: tiles and bytes this query may still read.
@@ -114,38 +166,138 @@ func (r *run) tile(ctx context.Context, ref shardRef) (*place.SearchTile, error)
 	return st, nil
 }
 
-// readAll reads the tiles and scores their candidates.
-func (r *run) readAll(ctx context.Context, refs []shardRef) error {
-	for _, ref := range refs {
+// pick is the next tile to read: over the readings not yet resolved, the
+// live ones before the dead, the best tier first; within it a resolving
+// need before others, a word typed right before a likely typo, the
+// earlier reading, the smaller tile. ok=false when nothing left fits the
+// budget.
+func (r *run) pick() (best shardRef, of need, ok bool) {
+	tl, bl := r.budgetLeft()
+	if tl < 1 {
+		return best, of, false
+	}
+	type rankKey struct {
+		dead          bool
+		tier          tier
+		other, weak   bool
+		reading, size int
+	}
+	less := func(a, b rankKey) bool {
+		switch {
+		case a.dead != b.dead:
+			return !a.dead
+		case a.tier != b.tier:
+			return a.tier < b.tier
+		case a.other != b.other:
+			return !a.other
+		case a.weak != b.weak:
+			return !a.weak
+		case a.reading != b.reading:
+			return a.reading < b.reading
+		}
+		return a.size < b.size
+	}
+	var bk rankKey
+	for ri := range r.readings {
+		rd := &r.readings[ri]
+		if r.resolved(rd) {
+			continue
+		}
+		dead := r.dead(rd)
+		for _, n := range rd.needs {
+			if r.absent[n.tok] {
+				continue
+			}
+			for _, ref := range n.refs {
+				if r.read[ref.key] || ref.size > bl {
+					continue
+				}
+				k := rankKey{dead, ref.tier, !n.resolving, n.weak, ri, ref.size}
+				if !ok || less(k, bk) {
+					best, of, bk, ok = ref, n, k, true
+				}
+			}
+		}
+	}
+	return best, of, ok
+}
+
+// readTiles reads tiles one at a time, each chosen by what the ones
+// before held (pick), until every reading is resolved or the budget is
+// spent; before the first summary, words found nowhere get their typo
+// corrections (correct).
+func (r *run) readTiles(ctx context.Context) error {
+	corrected := false
+	for {
+		ref, n, ok := r.pick()
+		if !ok && corrected {
+			return nil
+		}
+		if (!ok || ref.tier >= tierWhole) && !corrected {
+			corrected = true
+			if err := r.correct(ctx); err != nil {
+				return err
+			}
+			continue
+		}
 		st, err := r.tile(ctx, ref)
 		if err != nil {
 			return err
 		}
 		if st == nil {
-			continue
+			return nil
 		}
-		for _, rec := range candidates(st, r.q, r.vs, r.hit) {
-			if c, ok := score(st, rec, r.q, r.vs, r.req); ok {
-				r.top = insertTop(r.top, c, 3*r.size+4)
+		if took := r.score(st); ref.complete() {
+			r.note(st, n, took)
+		}
+	}
+}
+
+// note records whether a complete shard of need n holds it (its word, both
+// words of a pair, as typed; the one being typed as a prefix) and gave
+// answers matching every word (took of them): then every answer without
+// a typo was read.
+func (r *run) note(st *place.SearchTile, n need, took int) {
+	a, b, pair := strings.Cut(n.tok, " ")
+	if took > 0 && (pair && st.Has(a, false) && st.Has(b, n.prefix) || !pair && st.Has(a, n.prefix)) {
+		r.found[n.tok] = true
+	} else {
+		r.absent[n.tok] = true
+	}
+}
+
+// score scores the candidates of a tile read and says how many matched
+// every word of a reading.
+func (r *run) score(st *place.SearchTile) int {
+	n := 0
+	for _, rec := range candidates(st, r.q, r.vs, r.hit, &r.cands, &r.seen) {
+		if c, ok := score(st, rec, r.q, r.vs, r.req); ok {
+			r.top = insertTop(r.top, c, 3*r.size+4)
+			if c.all {
+				n++
 			}
 		}
 	}
-	return nil
+	return n
 }
 
 // maxCorrections bounds the corrections tried per mistyped word.
-const maxCorrections = 2
+const maxCorrections = 4
 
-// correct handles words found nowhere (typos): it reads the tile of the
-// word's first two letters, takes the tokens there within the word's typo
-// budget as corrections, and reads the shards the corrected readings plan,
-// within what is left of the budget. Scoring still matches the typed
-// words (as typos), so a correction only chooses tiles.
+// correct handles words known absent (typos: their complete shard does not
+// hold them, or no word starts with them) while the typed reading is not
+// resolved: it takes the words of the lexicon of the word's first
+// letter within its typo budget as corrections, and adds the readings
+// with them to plan from. Scoring still matches the typed words (as
+// typos), so a correction only chooses tiles. A word a Telex/VNI reading
+// rewrote is left to that reading.
 func (r *run) correct(ctx context.Context) error {
 	v0 := r.vs[0]
-	var fixes []text.Variant
+	if r.resolved(&r.readings[r.typed]) {
+		return nil
+	}
 	for i, t := range v0.Tokens {
-		if r.hit[t] || len(t) < 4 || isNumber(t) || place.IsGeneric(t) {
+		if !r.absent[t] || len(t) < 3 || !required(t) || r.detyped(i) {
 			continue
 		}
 		last := r.q.Prefix && i == len(v0.Tokens)-1
@@ -156,37 +308,30 @@ func (r *run) correct(ctx context.Context) error {
 		for _, c := range fixed {
 			v := text.Variant{Tokens: append([]string(nil), v0.Tokens...), Owner: v0.Owner, Kind: text.Detyped}
 			v.Tokens[i] = c
-			fixes = append(fixes, v)
+			r.addReading(needs(r.src, r.q, v, r.req.Focus))
 		}
 	}
-	if len(fixes) == 0 {
-		return nil
-	}
-	return r.readAll(ctx, plan(r.src, r.q, fixes, r.req.Focus))
+	return nil
 }
 
-// corrections are the tokens within t's typo budget in the tile of t's
-// first two letters, closest first, then most frequent.
+// detyped: a Telex/VNI reading rewrote typed token i into a word not known
+// absent.
+func (r *run) detyped(i int) bool {
+	for _, v := range r.vs {
+		if v.Kind == text.Detyped && len(v.Tokens) == len(r.vs[0].Tokens) && v.Tokens[i] != r.vs[0].Tokens[i] && !r.absent[v.Tokens[i]] {
+			return true
+		}
+	}
+	return false
+}
+
+// corrections are the words of the lexicon of t's first letter (FORMAT.md
+// §2; in a bundle without lexicons, the tile of t's first two letters)
+// within t's typo budget, closest first, then those of most places.
 func (r *run) corrections(ctx context.Context, t string, last bool) ([]string, error) {
-	kt := place.KeyToken(t[:2])
-	var ref shardRef
-	for _, key := range []string{place.ShardKey(kt[:1]), place.ShardKey(kt), place.SummaryKey(kt)} {
-		if sz, ok := r.src.Size(key); ok {
-			ref = shardRef{key: key, size: sz}
-			break
-		}
-	}
-	if ref.key == "" {
-		return nil, nil
-	}
-	st, err := r.tile(ctx, ref)
+	st, err := r.lexicon(ctx, t)
 	if err != nil || st == nil {
-		if err == nil && r.read[ref.key] {
-			st, err = r.src.SearchTile(ctx, ref.key) // already read: decoded copy is cached
-		}
-		if err != nil || st == nil {
-			return nil, err
-		}
+		return nil, err
 	}
 	type fix struct {
 		tok   string
@@ -194,17 +339,18 @@ func (r *run) corrections(ctx context.Context, t string, last bool) ([]string, e
 		freq  int
 	}
 	var fs []fix
-	k := text.MaxEdits(len(t))
 	for i := 0; i < st.TokenCount(); i++ {
-		tok := string(st.Token(i))
-		e := text.Edits(t, tok, k)
-		if e > k && last {
-			e = text.PrefixEdits(t, tok, k)
+		tok := st.Token(i)
+		e, ok := wholeTypo(t, tok)
+		if !ok && last {
+			e, ok = prefixTypo(t, tok)
 		}
-		if e <= k && e > 0 {
-			n := 0
-			st.Postings(i, func(int) { n++ })
-			fs = append(fs, fix{tok, e, n})
+		if ok && e > 0 {
+			n := st.Count(i)
+			if n == 0 {
+				st.Postings(i, func(int) { n++ })
+			}
+			fs = append(fs, fix{string(tok), e, n})
 		}
 	}
 	sort.Slice(fs, func(a, b int) bool {
@@ -226,12 +372,40 @@ func (r *run) corrections(ctx context.Context, t string, last bool) ([]string, e
 	return out, nil
 }
 
+// lexicon reads the tile the corrections of t come from: the lexicon of
+// its first letter, else (an older bundle) the tile of its first two
+// letters, whose records are scored too. nil when over the budget.
+func (r *run) lexicon(ctx context.Context, t string) (*place.SearchTile, error) {
+	ref, lex := shardRef{key: place.LexiconKey(place.KeyToken(t[:1])[0])}, true
+	if sz, ok := r.src.Size(ref.key); ok {
+		ref.size = sz
+	} else if refs := treeShards(r.src, t[:2], false, nil); len(refs) > 0 {
+		ref, lex = refs[0], false
+	} else {
+		return nil, nil
+	}
+	if r.read[ref.key] {
+		return r.src.SearchTile(ctx, ref.key) // read before: its decoded copy is cached
+	}
+	st, err := r.tile(ctx, ref)
+	if st != nil && !lex {
+		r.score(st)
+	}
+	return st, err
+}
+
 // candidates are the records of st with a word matching a token of some
 // reading exactly as a prefix, or, for a token without any, within its
 // typo budget. hit records the tokens found as prefixes.
-func candidates(st *place.SearchTile, q *text.Query, vs []text.Variant, hit map[string]bool) []int {
-	seen := make([]uint64, (st.Len()+63)/64)
-	var out []int
+func candidates(st *place.SearchTile, q *text.Query, vs []text.Variant, hit map[string]bool, buf *[]int, bits *[]uint64) []int {
+	n := (st.Len() + 63) / 64
+	if cap(*bits) < n {
+		*bits = make([]uint64, n)
+	}
+	seen := (*bits)[:n]
+	clear(seen)
+	out := (*buf)[:0]
+	defer func() { *buf = out }()
 	add := func(r int) {
 		if seen[r/64]&(1<<(r%64)) == 0 {
 			seen[r/64] |= 1 << (r % 64)
@@ -245,13 +419,9 @@ func candidates(st *place.SearchTile, q *text.Query, vs []text.Variant, hit map[
 				continue
 			}
 			done[t] = true
-			hits := st.Prefix(t, maxPostings)
-			for _, r := range hits {
-				add(r)
-			}
-			if len(hits) > 0 {
+			if st.EachPrefix(t, maxPostings, add) > 0 {
 				hit[t] = true
-			} else if v.Kind == text.AsTyped && text.MaxEdits(len(t)) > 0 && !isNumber(t) {
+			} else if v.Kind == text.AsTyped && len(t) >= 3 && !isNumber(t) {
 				fuzzyTokens(st, t, q.Prefix && i == len(v.Tokens)-1, add)
 			}
 		}
@@ -261,14 +431,11 @@ func candidates(st *place.SearchTile, q *text.Query, vs []text.Variant, hit map[
 
 // fuzzyTokens adds the records of the tile's tokens within t's typo budget.
 func fuzzyTokens(st *place.SearchTile, t string, prefix bool, add func(int)) {
-	k := text.MaxEdits(len(t))
 	for i := 0; i < st.TokenCount(); i++ {
-		tok := string(st.Token(i))
-		e := text.Edits(t, tok, k)
-		if e > k && prefix {
-			e = text.PrefixEdits(t, tok, k)
-		}
-		if e <= k {
+		tok := st.Token(i)
+		if _, ok := wholeTypo(t, tok); ok {
+			st.Postings(i, add)
+		} else if _, ok := prefixTypo(t, tok); ok && prefix {
 			st.Postings(i, add)
 		}
 	}
@@ -277,7 +444,7 @@ func fuzzyTokens(st *place.SearchTile, t string, prefix bool, add func(int)) {
 // score rates record rec for the query; ok=false when it does not match
 // or lies outside the radius.
 func score(st *place.SearchTile, rec int, q *text.Query, vs []text.Variant, req *Query) (candidate, bool) {
-	s, ok := bestNameScore(st.Folded(rec), vs, q.Prefix)
+	s, ok, all := bestNameScore(st.Folded(rec), vs, q.Prefix)
 	if !ok {
 		return candidate{}, false
 	}
@@ -285,7 +452,7 @@ func score(st *place.SearchTile, rec int, q *text.Query, vs []text.Variant, req 
 		s += accentPoints * float64(accentMatches(q, st.Lower(rec)))
 	}
 	s += rankWeight * float64(st.Rank(rec))
-	c := candidate{st: st, rec: rec}
+	c := candidate{st: st, rec: rec, all: all}
 	if req.Focus != nil {
 		lat, lng := st.LatLngE7(rec)
 		c.dist = geo.DistanceM(*req.Focus, geo.PointE7(lat, lng))
@@ -318,7 +485,10 @@ func insertTop(top []candidate, c candidate, k int) []candidate {
 func results(top []candidate, size int) ([]Hit, error) {
 	out := make([]Hit, 0, size)
 	seen := map[string]bool{}
-	for _, c := range top {
+	for _, c := range top { // best first: past size places, only ties matter
+		if len(out) >= size && c.score < out[len(out)-1].Score {
+			break
+		}
 		p, err := c.st.Place(c.rec)
 		if err != nil {
 			return nil, err

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand"
+	"sort"
 	"testing"
 
 	"github.com/bando-vn/bando/core/geo"
@@ -118,7 +119,7 @@ func scanMatches(name, query string) bool {
 	for _, q := range text.Tokens(query) {
 		ok := isNumber(q) || optionalWord[q]
 		for _, w := range words {
-			if text.Edits(q, w, text.MaxEdits(len(q))) <= text.MaxEdits(len(q)) || len(w) > len(q) && w[:len(q)] == q {
+			if k := text.MaxEditsFor(len(q), len(w)); text.Edits(q, w, k) <= k || len(w) > len(q) && w[:len(q)] == q {
 				ok = true
 			}
 		}
@@ -158,4 +159,47 @@ func FuzzSearch(f *testing.F) {
 			t.Fatalf("%q read %d tiles", q, st.Tiles)
 		}
 	})
+}
+
+// keySource is a Source of keys only (sizes 1), for the key walks.
+type keySource []string // sorted
+
+func (k keySource) Size(key string) (int, bool) {
+	i := sort.SearchStrings(k, key)
+	return 1, i < len(k) && k[i] == key
+}
+
+func (k keySource) Floor(key string) (string, bool) {
+	i := sort.SearchStrings(k, key)
+	if i == 0 {
+		return "", false
+	}
+	return k[i-1], true
+}
+
+func (keySource) SearchTile(context.Context, string) (*place.SearchTile, error) { return nil, nil }
+
+// TestPacked: the run holding a child is found past the child's own word,
+// pair and summary keys and its split siblings' descendants; a split
+// sibling between them ends the walk.
+func TestPacked(t *testing.T) {
+	for _, c := range []struct {
+		keys []string
+		base string
+		c    byte
+		want string
+	}{
+		{[]string{"sx/phk.o", "sx/pho-p/x", "sx/pho-ws"}, "sx/ph", 'o', "sx/phk.o"},                    // o's own keys sort after the run
+		{[]string{"sx/phk.o", "sx/pho-ws", "sx/phu-s", "sx/phua", "sx/phun.y"}, "sx/ph", 'n', "sx/phk.o"}, // u split, after n
+		{[]string{"sx/pha", "sx/phb-s", "sx/phba", "sx/phc.o"}, "sx/ph", 'o', "sx/phc.o"},
+		{[]string{"sx/pha.b", "sx/phc-s", "sx/phca", "sx/phd.z"}, "sx/ph", 'c', ""}, // c is split: no run holds it
+		{[]string{"sx/pha.c", "sx/phe"}, "sx/ph", 'd', ""},                          // no token starts with phd
+	} {
+		src := keySource(c.keys)
+		sort.Strings(src)
+		ref, ok := packed(src, c.base, c.c)
+		if got := map[bool]string{true: ref.key}[ok]; got != c.want {
+			t.Errorf("packed(%v, %q, %q) = %q, want %q", c.keys, c.base, c.c, got, c.want)
+		}
+	}
 }

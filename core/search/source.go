@@ -24,11 +24,7 @@ func FromStore(st *tile.Store) Source {
 	if ks, ok := sortedKeys.Load(st); ok {
 		return storeSource{st, ks.([]string)}
 	}
-	ks := make([]string, 0, len(st.Manifest().Tiles))
-	for k := range st.Manifest().Tiles {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
+	ks := st.Manifest().Keys() // sorted once, by tile.ParseManifest
 	sortedKeys.Store(st, ks)
 	return storeSource{st, ks}
 }

@@ -5,16 +5,20 @@ import (
 
 	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/geo"
+	"github.com/bando-vn/bando/core/openhours"
 	"github.com/bando-vn/bando/core/place"
 )
 
 // Place is one result ready for shaping: the place, the names of the
 // administrative units containing it in the requested structure, and its
-// distance in metres from the request's reference point (nil without one).
+// distance in metres from the request's reference point (nil without one),
+// and its OSM opening_hours parsed (nil when it has none or it does not
+// parse: API.md §3.10).
 type Place struct {
 	*place.Place
-	Admin     admin.Names
-	DistanceM *int
+	Admin        admin.Names
+	DistanceM    *int
+	OpeningHours []openhours.Period
 }
 
 // Meters is the distance from a to b rounded to whole metres, nil without

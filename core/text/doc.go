@@ -10,8 +10,8 @@
 //     on folded tokens; SplitUnitNumber splits "q1" into "q 1".
 //   - Detelex: Telex and VNI keystroke leftovers ("nguyeenx" → "nguyen",
 //     "nguye61n" → "nguyen") on folded tokens.
-//   - MaxEdits / WithinEdits / PrefixWithinEdits: typo budgets (one edit on
-//     words of ≥ 4 letters, two on ≥ 8, a transposition counts as one).
+//   - MaxEdits / MaxEditsFor / Edits / PrefixEdits: typo budgets (one edit
+//     on words of ≥ 4 letters, two on ≥ 8, a transposition counts as one).
 //   - ParseHouse: a leading house number and alleys ("12A", "113/34",
 //     "ngõ 34", "ngách 5", "hẻm 45/6", "kiệt 7") split from the street.
 //   - Analyze: all of the above applied to a typed query, giving the token

@@ -12,6 +12,17 @@ func MaxEdits(n int) int {
 	return 0
 }
 
+// MaxEditsFor is the typo budget of a typed word of n bytes against a
+// word of m bytes: that of the longer of the two, so a dropped letter
+// still gets the budget of the word meant ("trn" for "tran": one edit on
+// a word of four); none for fewer than 3 typed.
+func MaxEditsFor(n, m int) int {
+	if n < 3 {
+		return 0
+	}
+	return MaxEdits(max(n, m))
+}
+
 // maxEditLen bounds the words the edit functions compare (longer inputs
 // are compared on their first maxEditLen bytes), so the work per call is
 // bounded whatever the input.
@@ -21,7 +32,12 @@ const maxEditLen = 48
 // (insertions, deletions, substitutions, and transpositions of two adjacent
 // bytes, each costing 1), or k+1 if it exceeds k. Bytes are compared, so
 // call it on folded (ASCII) text.
-func Edits(a, b string, k int) int {
+func Edits(a, b string, k int) int { return edits(a, b, k) }
+
+// EditsBytes is Edits of a string and a byte slice (no copy).
+func EditsBytes(a string, b []byte, k int) int { return edits(a, b, k) }
+
+func edits[B ~string | ~[]byte](a string, b B, k int) int {
 	a, b = clip(a), clip(b)
 	if d := len(a) - len(b); d > k || -d > k {
 		return k + 1
@@ -37,7 +53,12 @@ func Edits(a, b string, k int) int {
 // PrefixEdits returns the smallest Edits(q, p, k) over the prefixes p of
 // word: how far a partly typed word q is from being a prefix of word, or
 // k+1 if more than k.
-func PrefixEdits(q, word string, k int) int {
+func PrefixEdits(q, word string, k int) int { return prefixEdits(q, word, k) }
+
+// PrefixEditsBytes is PrefixEdits of a string and a byte slice (no copy).
+func PrefixEditsBytes(q string, word []byte, k int) int { return prefixEdits(q, word, k) }
+
+func prefixEdits[B ~string | ~[]byte](q string, word B, k int) int {
 	q, word = clip(q), clip(word)
 	// Rows run over q, columns over word; any prefix of word may end the
 	// match, so the answer is the best of the last row.
@@ -58,7 +79,7 @@ func PrefixEdits(q, word string, k int) int {
 // a whole row exceeds k (no later row can come back under it). a and b are
 // at most maxEditLen bytes (clipped by the callers); rows is the caller's
 // scratch (on its stack: nothing allocates).
-func osaLastRow(a, b string, k int, rows *[3][maxEditLen + 1]int) *[maxEditLen + 1]int {
+func osaLastRow[B ~string | ~[]byte](a string, b B, k int, rows *[3][maxEditLen + 1]int) *[maxEditLen + 1]int {
 	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
 	for j := 0; j <= len(b); j++ {
 		prev[j] = j
@@ -86,7 +107,7 @@ func osaLastRow(a, b string, k int, rows *[3][maxEditLen + 1]int) *[maxEditLen +
 	return prev
 }
 
-func clip(s string) string {
+func clip[S ~string | ~[]byte](s S) S {
 	if len(s) > maxEditLen {
 		return s[:maxEditLen]
 	}

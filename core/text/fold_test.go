@@ -45,14 +45,27 @@ func FuzzFold(f *testing.F) {
 }
 
 func TestMatchSpans(t *testing.T) {
-	f := FoldMapped("Phố Nguyễn Trãi, Hà Nội")
-	got := f.MatchSpans([]string{"ng", "tr"})
-	want := []Span{{Length: 2, Offset: 4}, {Length: 2, Offset: 11}}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("MatchSpans = %v, want %v", got, want)
-	}
-	if f.S != Fold(f.Source) {
-		t.Fatalf("FoldMapped %q differs from Fold %q", f.S, Fold(f.Source))
+	for _, c := range []struct {
+		desc, typed string
+		want        []Span
+	}{
+		{"Phố Nguyễn Trãi, Hà Nội", "ng tr", []Span{{2, 4}, {2, 11}}},                           // prefixes
+		{"Bệnh viện Bạch Mai, Hà Nội", "bv bach mai", []Span{{4, 0}, {4, 5}, {4, 10}, {3, 15}}}, // a short form: both words
+		{"Nguyễn Trãi, Thanh Xuân", "nguyeenx traix", []Span{{6, 0}, {4, 7}}},                   // Telex
+		{"Nguyễn Trãi, Thanh Xuân", "nguyne trai", []Span{{6, 0}, {4, 7}}},                      // a typo: the whole word
+		{"Đường Kinh Dương Vương", "kinh duong vuo", []Span{{4, 6}, {5, 11}, {3, 17}}},
+		{"Quận 1, Thành phố Hồ Chí Minh", "Q.1", []Span{{4, 0}, {1, 5}}}, // "q1" is quận 1
+		{"𝔸 Phở", "pho", []Span{{3, 3}}},                                 // UTF-16: the astral letter counts 2
+		{"Hà Nội", "xyz", []Span{}},
+	} {
+		f := FoldMapped(c.desc)
+		q := Analyze(c.typed)
+		if got := f.MatchSpans(&q); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("MatchSpans(%q, %q) = %v, want %v", c.desc, c.typed, got, c.want)
+		}
+		if f.S != Fold(f.Source) {
+			t.Fatalf("FoldMapped %q differs from Fold %q", f.S, Fold(f.Source))
+		}
 	}
 }
 
@@ -63,7 +76,8 @@ func FuzzFoldMapped(f *testing.F) {
 		if m.S != Fold(s) || len(m.Start) != len(m.S) {
 			t.Fatalf("FoldMapped(%q) = %q, Fold = %q", s, m.S, Fold(s))
 		}
-		for _, sp := range m.MatchSpans(Tokens(q)) {
+		aq := Analyze(q)
+		for _, sp := range m.MatchSpans(&aq) {
 			if sp.Offset < 0 || sp.Length <= 0 {
 				t.Fatalf("bad span %+v", sp)
 			}

@@ -78,26 +78,78 @@ type Span struct {
 	Offset int `json:"offset"`
 }
 
-// MatchSpans returns, for each query token, the first word of f that starts
-// with it (each word used once), as spans over the original string, sorted
-// by offset.
-func (f Folded) MatchSpans(tokens []string) []Span {
+// MatchSpans marks the words of f that the query's words match, the way
+// the search engine matches them: in the reading of the query (Variants)
+// that marks the most typed words, each word marks the unused word of f
+// it equals or starts (the part typed), else one within its typo budget
+// (MaxEditsFor; the whole word, or the part typed of the word being
+// typed); a short form marks every word it stands for ("bv" → "Bệnh
+// viện"), a Telex leftover the word meant ("nguyeenx" → "Nguyễn"). Spans
+// are in UTF-16 units of f's source, sorted by offset.
+func (f Folded) MatchSpans(q *Query) []Span {
 	starts := wordStarts(f.S)
-	used := make([]bool, len(starts))
-	spans := []Span{}
-	for _, tok := range tokens {
-		for wi, st := range starts {
-			if used[wi] || len(f.S)-st < len(tok) || f.S[st:st+len(tok)] != tok {
+	best, bestN, bestLen := []Span{}, 0, 0
+	for _, v := range q.Variants() {
+		used := make([]bool, len(starts))
+		spans := []Span{}
+		covered := map[int]bool{}
+		length, next := 0, 0
+		for i, t := range v.Tokens {
+			w, n := f.matchWord(starts, used, next, t, q.Prefix && i == len(v.Tokens)-1)
+			if w < 0 {
 				continue
 			}
-			used[wi] = true
-			end := st + len(tok) - 1
-			spans = append(spans, Span{Offset: f.Start[st], Length: f.End[end] - f.Start[st]})
-			break
+			used[w], next = true, w+1
+			st := starts[w]
+			spans = append(spans, Span{Offset: f.Start[st], Length: f.End[st+n-1] - f.Start[st]})
+			covered[v.Owner[i]] = true
+			length += n
+		}
+		if len(covered) > bestN || len(covered) == bestN && length > bestLen {
+			best, bestN, bestLen = spans, len(covered), length
 		}
 	}
-	sortSpans(spans)
-	return spans
+	sortSpans(best)
+	return best
+}
+
+// matchWord finds the unused word of f (by index into starts, trying from
+// from onwards first, so words typed in order mark words in order) token t
+// matches, and the folded bytes of it to mark; -1 if none.
+func (f Folded) matchWord(starts []int, used []bool, from int, t string, last bool) (int, int) {
+	n := len(starts)
+	for k := 0; k < n; k++ {
+		wi := (from + k) % n
+		if w := f.word(starts[wi]); !used[wi] && len(w) >= len(t) && w[:len(t)] == t {
+			return wi, len(t)
+		}
+	}
+	if len(t) < 3 || isDigit(t[0]) {
+		return -1, 0
+	}
+	for k := 0; k < n; k++ {
+		wi := (from + k) % n
+		if used[wi] {
+			continue
+		}
+		w := f.word(starts[wi])
+		if k := MaxEditsFor(len(t), len(w)); k > 0 && Edits(t, w, k) <= k {
+			return wi, len(w)
+		}
+		if k := MaxEdits(len(t)); last && k > 0 && PrefixEdits(t, w, k) <= k {
+			return wi, min(len(t), len(w))
+		}
+	}
+	return -1, 0
+}
+
+// word is the folded word of f starting at byte st.
+func (f Folded) word(st int) string {
+	end := st
+	for end < len(f.S) && f.S[end] != ' ' {
+		end++
+	}
+	return f.S[st:end]
 }
 
 func wordStarts(s string) []int {

@@ -124,6 +124,12 @@ func identity(n int) []int {
 	return o
 }
 
+// numberOnly are the short forms spelled out only before a number: "ng 34"
+// is ngõ 34, while "ng tr" is Nguyễn Trãi typed short.
+var numberOnly = map[string]bool{"ng": true}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
 // expandVariants spells out short forms: one reading with the first
 // expansion of every short form, then one per further alternative (the
 // typed reading stays first, so "ng" being typed still finds "Nguyễn").
@@ -150,7 +156,7 @@ func expandVariants(toks []string) []Variant {
 			}
 		}
 		exp := Expansions(t)
-		if exp == nil {
+		if exp == nil || numberOnly[t] && !(i+1 < len(toks) && isDigit(toks[i+1][0])) {
 			all.Tokens, all.Owner = append(all.Tokens, t), append(all.Owner, i)
 			continue
 		}

@@ -13,12 +13,13 @@ import "strings"
 //	       dropped ("nguye61n", "pho73").
 //
 // Vietnamese never writes f, j, w, z, nor s/r/x after the first letter, so
-// these are safe signals; doubled vowels are only taken when the token also
+// these are safe signals (a token starting with a digit is a house number
+// and stays); doubled vowels are only taken when the token also
 // decodes to something else or has no other reading ("xoong" stays an
 // alternative, never a replacement: callers keep the original token too).
 func Detelex(tok string) (string, bool) {
-	if tok == "" || !isLowerASCIIWord(tok) {
-		return tok, false
+	if tok == "" || !isLowerASCIIWord(tok) || tok[0] >= '0' && tok[0] <= '9' {
+		return tok, false // a house number ("1f", "12a") has no keystrokes to undo
 	}
 	if hasLetter(tok) && hasDigit(tok) {
 		if out, ok := deVNI(tok); ok {

@@ -158,7 +158,8 @@ func TestVariants(t *testing.T) {
 		{"Q.1", []string{"0:q 1", "1:quan 1"}},
 		{"q1 ", []string{"0:q1", "1:quan 1"}},
 		{"nguyeenx traix", []string{"0:nguyeenx traix", "2:nguyen trai"}},
-		{"ng tr", []string{"0:ng tr", "1:ngo tr"}},
+		{"ng tr", []string{"0:ng tr"}},              // Nguyễn Trãi typed short, not ngõ
+		{"ng 34 ", []string{"0:ng 34", "1:ngo 34"}}, // ngõ 34
 		{"sai gon ", []string{"0:sai gon", "1:ho chi minh"}},
 		{"tp hcm ", []string{"0:tp hcm", "1:thanh pho ho chi minh"}},
 		{"pho hue", []string{"0:pho hue"}},

@@ -20,15 +20,46 @@ func (s JSSource) Get(ctx context.Context, path string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	return bytesOf(path, v)
+}
+
+// bytesOf copies a Uint8Array (or other typed array) into Go; null or
+// undefined is ErrNotFound.
+func bytesOf(path string, v js.Value) ([]byte, error) {
 	if v.IsNull() || v.IsUndefined() {
 		return nil, ErrNotFound
 	}
-	if v.Get("byteLength").IsUndefined() {
+	if v.Type() != js.TypeObject || v.Get("byteLength").IsUndefined() {
 		return nil, errors.New(path + ": tile source returned neither bytes nor null")
 	}
 	b := make([]byte, v.Get("byteLength").Int())
 	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(v.Get("buffer"), v.Get("byteOffset"), v.Get("byteLength")))
 	return b, nil
+}
+
+// JSVerifyingSource is a VerifyingSource backed by a JavaScript function
+// fn(path, size, sha256hex) → Promise<Uint8Array | null | "corrupt">: the
+// bytes only when they have that size and SHA-256 (the Worker's glue
+// hashes with WebCrypto), null when the path does not exist, "corrupt"
+// when they do not match; a rejection is an I/O error. Get (the manifest)
+// calls fn(path) and gets bytes or null.
+type JSVerifyingSource struct{ Fn js.Value }
+
+// Get calls fn(path).
+func (s JSVerifyingSource) Get(ctx context.Context, path string) ([]byte, error) {
+	return JSSource(s).Get(ctx, path)
+}
+
+// GetVerified calls fn(path, size, sha256).
+func (s JSVerifyingSource) GetVerified(ctx context.Context, path string, e TileEntry) ([]byte, error) {
+	v, err := Await(ctx, s.Fn.Invoke(path, e.Size, e.SHA256))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if v.Type() == js.TypeString && v.String() == "corrupt" {
+		return nil, fmt.Errorf("%w: %s does not match the manifest's size and sha256", ErrCorrupt, path)
+	}
+	return bytesOf(path, v)
 }
 
 // Await waits for a JavaScript promise (or returns a non-promise value).

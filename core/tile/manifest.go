@@ -3,8 +3,8 @@ package tile
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
-	"strings"
 )
 
 // FormatVersion is the tile format version this reader and writer implement.
@@ -29,6 +29,8 @@ type Manifest struct {
 	Sources          []SourceInfo         `json:"sources"`            // every input file and dataset
 	Layers           []LayerInfo          `json:"layers"`             // what each tile family holds
 	Tiles            map[string]TileEntry `json:"tiles"`              // key → size and sha256
+
+	keys []string // Tiles' keys, sorted (set by ParseManifest)
 }
 
 // SourceInfo names one input of the bundle and its licence.
@@ -62,15 +64,18 @@ func ValidKey(key string) bool {
 	if len(key) == 0 || len(key) > 200 {
 		return false
 	}
-	for _, seg := range strings.Split(key, "/") {
-		if seg == "" || seg == "." || seg == ".." {
-			return false
-		}
-		for i := 0; i < len(seg); i++ {
-			c := seg[i]
-			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-') {
+	seg := 0 // start of the current segment
+	for i := 0; i <= len(key); i++ {
+		if i == len(key) || key[i] == '/' {
+			if s := key[seg:i]; s == "" || s == "." || s == ".." {
 				return false
 			}
+			seg = i + 1
+			continue
+		}
+		c := key[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-') {
+			return false
 		}
 	}
 	return true
@@ -81,27 +86,68 @@ func Path(key string) string { return "tiles/" + key + ".mp" }
 
 // ParseManifest decodes and checks a manifest.
 func ParseManifest(b []byte) (*Manifest, error) {
-	var m Manifest
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("%w: manifest: %v", ErrCorrupt, err)
-	}
-	if m.Format != "bando-tiles" {
-		return nil, fmt.Errorf("%w: manifest: format %q is not bando-tiles", ErrCorrupt, m.Format)
-	}
-	if m.MinReaderVersion > FormatVersion {
-		return nil, fmt.Errorf("%w: bundle needs reader version %d, this is %d", ErrVersion, m.MinReaderVersion, FormatVersion)
-	}
-	for k, e := range m.Tiles {
-		if !ValidKey(k) || e.Size < 0 || len(e.SHA256) != 64 {
-			return nil, fmt.Errorf("%w: manifest: bad tile entry %q", ErrCorrupt, k)
+	m, ok := parseFast(b)
+	if !ok {
+		m = &Manifest{}
+		if err := json.Unmarshal(b, m); err != nil {
+			return nil, fmt.Errorf("%w: manifest: %v", ErrCorrupt, err)
 		}
 	}
-	return &m, nil
+	if err := m.check(); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
-// Keys returns the manifest's tile keys in sorted order.
+// check applies SPEC.md §2 to a decoded manifest and sorts its keys.
+func (m *Manifest) check() error {
+	if m.Format != "bando-tiles" {
+		return fmt.Errorf("%w: manifest: format %q is not bando-tiles", ErrCorrupt, m.Format)
+	}
+	if m.MinReaderVersion > FormatVersion {
+		return fmt.Errorf("%w: bundle needs reader version %d, this is %d", ErrVersion, m.MinReaderVersion, FormatVersion)
+	}
+	if m.keys == nil {
+		m.keys = make([]string, 0, len(m.Tiles))
+		for k := range m.Tiles {
+			m.keys = append(m.keys, k)
+		}
+	}
+	if !slices.IsSorted(m.keys) { // the writer sorts them: usually a check only
+		slices.Sort(m.keys)
+	}
+	for _, k := range m.keys { // in order: the error names the first bad key
+		if e := m.Tiles[k]; !ValidKey(k) || e.Size < 0 || len(e.SHA256) != 64 {
+			return fmt.Errorf("%w: manifest: bad tile entry %q", ErrCorrupt, k)
+		}
+	}
+	return nil
+}
+
+// parseFast reads b with encoding/json except for the "tiles" object
+// (manifest_fast.go); ok false: b is left to encoding/json whole.
+func parseFast(b []byte) (*Manifest, bool) {
+	s := &fastScanner{b: b}
+	t0, t1, tiles, keys, ok := s.tilesMember()
+	if !ok {
+		return nil, false
+	}
+	rest := make([]byte, 0, len(b)-(t1-t0)+2)
+	rest = append(append(append(rest, b[:t0]...), "{}"...), b[t1:]...)
+	var m Manifest
+	if json.Unmarshal(rest, &m) != nil {
+		return nil, false // errors are encoding/json's, on the whole document
+	}
+	m.Tiles, m.keys = tiles, keys
+	return &m, true
+}
+
+// Keys returns the manifest's tile keys in sorted order (a copy).
 func (m *Manifest) Keys() []string {
-	keys := make([]string, 0, len(m.Tiles))
+	if m.keys != nil && len(m.keys) == len(m.Tiles) {
+		return slices.Clone(m.keys)
+	}
+	keys := make([]string, 0, len(m.Tiles)) // a Manifest not made by ParseManifest
 	for k := range m.Tiles {
 		keys = append(keys, k)
 	}

@@ -35,10 +35,17 @@ func Open(ctx context.Context, src Source, cacheBytes int) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	return OpenManifest(src, m, cacheBytes), nil
+}
+
+// OpenManifest returns a Store over src whose manifest m was read already
+// (ParseManifest; the Worker parses the manifest shipped in its script in
+// its start-up phase, not in a request).
+func OpenManifest(src Source, m *Manifest, cacheBytes int) *Store {
 	if cacheBytes <= 0 {
 		cacheBytes = DefaultCacheBytes
 	}
-	return &Store{src: src, manifest: m, cache: NewCache(cacheBytes)}, nil
+	return &Store{src: src, manifest: m, cache: NewCache(cacheBytes)}
 }
 
 // Manifest returns the bundle's manifest. Callers must not modify it.
@@ -60,15 +67,26 @@ func (s *Store) Tile(ctx context.Context, key string) ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("tile %q: %w", key, ErrNotFound)
 	}
-	b, err := s.src.Get(ctx, Path(key))
+	var b []byte
+	var err error
+	vs, verifying := s.src.(VerifyingSource)
+	if verifying {
+		b, err = vs.GetVerified(ctx, Path(key), entry)
+	} else {
+		b, err = s.src.Get(ctx, Path(key))
+	}
 	if err != nil {
 		if errors.Is(err, ErrNotFound) {
 			return nil, fmt.Errorf("tile %q: %w", key, ErrMissing)
 		}
 		return nil, fmt.Errorf("tile %q: %w", key, err)
 	}
-	if err := verify(key, entry, b); err != nil {
-		return nil, err
+	if !verifying {
+		if err := verify(key, entry, b); err != nil {
+			return nil, err
+		}
+	} else if len(b) != entry.Size { // cheap, and guards against a careless implementation
+		return nil, fmt.Errorf("%w: tile %q has %d bytes, manifest says %d", ErrCorrupt, key, len(b), entry.Size)
 	}
 	return b, nil
 }

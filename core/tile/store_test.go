@@ -2,8 +2,12 @@ package tile
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -150,4 +154,170 @@ func FuzzParseManifest(f *testing.F) {
 			}
 		}
 	})
+}
+
+// parseSlow is ParseManifest without the fast path: encoding/json whole.
+func parseSlow(b []byte) (*Manifest, error) {
+	m := &Manifest{}
+	if err := json.Unmarshal(b, m); err != nil {
+		return nil, fmt.Errorf("%w: manifest: %v", ErrCorrupt, err)
+	}
+	if err := m.check(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// sameAsSlow checks ParseManifest (fast path or not) against parseSlow.
+func sameAsSlow(t *testing.T, b []byte) {
+	t.Helper()
+	got, gerr := ParseManifest(b)
+	want, werr := parseSlow(b)
+	if (gerr == nil) != (werr == nil) || gerr != nil && gerr.Error() != werr.Error() {
+		t.Fatalf("%q:\nfast err %v\nslow err %v", b, gerr, werr)
+	}
+	if gerr != nil {
+		return
+	}
+	if !reflect.DeepEqual(got.Tiles, want.Tiles) || len(got.Tiles) == 0 && (got.Tiles == nil) != (want.Tiles == nil) {
+		t.Fatalf("%q: tiles differ:\nfast %v\nslow %v", b, got.Tiles, want.Tiles)
+	}
+	got.keys, got.Tiles, want.keys, want.Tiles = nil, nil, nil, nil
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%q: manifests differ:\nfast %+v\nslow %+v", b, got, want)
+	}
+	if keys := got.Keys(); !slices.IsSorted(keys) {
+		t.Fatalf("keys not sorted: %q", keys)
+	}
+}
+
+const h64 = "9d8fd165acfc5563d1eb6c29d068fb411231d846019cb0c8f4ef0a3d43224ac7"
+
+// manifestCases are documents the fast path takes, and documents it must
+// leave to encoding/json (with the same outcome).
+var manifestCases = []string{
+	`{"format":"bando-tiles","min_reader_version":1,"tiles":{}}`,
+	`{"format":"bando-tiles","tiles":{"b/x":{"size":3,"sha256":"` + h64 + `"},"a":{"sha256":"` + h64 + `","size":0}}}`,
+	"{\n \"tiles\": {\n  \"a\": {\n   \"size\": 12,\n   \"sha256\": \"" + h64 + "\"\n  }\n },\n \"format\": \"bando-tiles\",\n \"layers\": [{\"name\":\"x\",\"count\":2}]\n}\n",
+	`{"format":"bando-tiles","tiles":{"a":{"size":1,"sha256":"` + h64 + `","extra":{"z":[1,true,null,"s"]}}}}`,
+	`{"format":"bando-tiles","tiles":{"a":{"size":1,"sha256":"` + h64 + `"},"a":{"size":2,"sha256":"` + h64 + `"}}}`, // duplicate key
+	`{"format":"bando-tiles","tiles":{"a":{"SIZE":1,"sha256":"` + h64 + `"}}}`,                                       // field case
+	`{"format":"bando-tiles","Tiles":{"a":{"size":1,"sha256":"` + h64 + `"}}}`,                                       // member case
+	`{"format":"bando-tiles","tiles":{"a":{"size":1,"sha256":"` + h64 + `"}},"tiles":{}}`,                            // duplicate member
+	`{"format":"bando-tiles","tiles":{"a":{"size":1.5,"sha256":"` + h64 + `"}}}`,
+	`{"format":"bando-tiles","tiles":{"a":{"size":1e2,"sha256":"` + h64 + `"}}}`,
+	`{"format":"bando-tiles","tiles":{"a":{"size":-1,"sha256":"` + h64 + `"}}}`,
+	`{"format":"bando-tiles","tiles":{"a":{"size":01,"sha256":"` + h64 + `"}}}`,
+	`{"format":"bando-tiles","tiles":{"a":{"size":99999999999999999999,"sha256":"` + h64 + `"}}}`,
+	`{"format":"bando-tiles","tiles":{"a":{"size":null,"sha256":"` + h64 + `"}}}`,
+	`{"format":"bando-tiles","tiles":{"\u0061":{"size":1,"sha256":"` + h64 + `"}}}`,
+	`{"format":"bando-tiles","tiles":{"a":{"size":1,"sha256":"` + h64 + `"},}}`,
+	`{"format":"bando-tiles","tiles":{"A":{"size":1,"sha256":"` + h64 + `"}}}`,
+	`{"format":"bando-tiles","tiles":{"a":{"size":1,"sha256":"short"}}}`,
+	`{"format":"bando-tiles","tiles":null}`,
+	`{"format":"bando-tiles","tiles":{"a":{"size":1,"sha256":"` + h64 + `"}}} x`,
+	`{"format":"bando-tiles","format_version":"one","tiles":{}}`,
+	`{"format":"bando-tiles","min_reader_version":9,"tiles":{}}`,
+	`{"format":"other","tiles":{}}`,
+	`{"format":"bando-tiles","tiles":{"a":{"size":1,"sha256":"` + h64 + `"}}`,
+	`[]`, ``, `{}`, `{"tiles":{}}`,
+}
+
+func TestParseManifestFastMatchesEncodingJSON(t *testing.T) {
+	for _, c := range manifestCases {
+		sameAsSlow(t, []byte(c))
+	}
+	// The checked-in sample bundle goes through the fast path.
+	b, err := os.ReadFile("../../testdata/bundle/manifest.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := parseFast(b); !ok {
+		t.Fatal("the sample bundle's manifest did not take the fast path")
+	}
+	sameAsSlow(t, b)
+}
+
+func FuzzParseManifestFast(f *testing.F) {
+	for _, c := range manifestCases {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) { sameAsSlow(t, b) })
+}
+
+// BenchmarkParseManifest: the fast path against encoding/json on a real
+// manifest (BANDO_MANIFEST, default the sample bundle's).
+func BenchmarkParseManifest(b *testing.B) {
+	p := os.Getenv("BANDO_MANIFEST")
+	if p == "" {
+		p = "../../testdata/bundle/manifest.json"
+	}
+	raw, err := os.ReadFile(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("fast", func(b *testing.B) {
+		b.SetBytes(int64(len(raw)))
+		for b.Loop() {
+			if _, err := ParseManifest(raw); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("encoding-json", func(b *testing.B) {
+		b.SetBytes(int64(len(raw)))
+		for b.Loop() {
+			if _, err := parseSlow(raw); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// verifyingSrc is a VerifyingSource over a MapSource that checks with
+// EntryOf (the Worker's glue checks with WebCrypto); lie makes it return
+// bytes of the wrong size as if they were verified.
+type verifyingSrc struct {
+	MapSource
+	lie   bool
+	calls int
+}
+
+func (v *verifyingSrc) GetVerified(ctx context.Context, path string, e TileEntry) ([]byte, error) {
+	v.calls++
+	b, err := v.Get(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	if v.lie {
+		return append(b, 0), nil
+	}
+	if EntryOf(b) != e {
+		return nil, fmt.Errorf("%w: %s", ErrCorrupt, path)
+	}
+	return b, nil
+}
+
+func TestStoreVerifyingSource(t *testing.T) {
+	src := bundleOf(t, map[string][]byte{"a/good": []byte("good"), "a/bad": []byte("bad"), "a/gone": []byte("gone")})
+	src[Path("a/bad")] = []byte("BAD")
+	delete(src, Path("a/gone"))
+	vs := &verifyingSrc{MapSource: src}
+	st, err := Open(context.Background(), vs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range map[string]error{"a/good": nil, "a/bad": ErrCorrupt, "a/gone": ErrMissing, "a/none": ErrNotFound} {
+		b, err := st.Tile(context.Background(), key)
+		if !errors.Is(err, want) || want == nil && string(b) != "good" {
+			t.Errorf("%s: %q, %v; want %v", key, b, err, want)
+		}
+	}
+	if vs.calls != 3 {
+		t.Errorf("GetVerified called %d times, want 3 (not for a key the manifest lacks)", vs.calls)
+	}
+	vs.lie = true
+	if _, err := st.Tile(context.Background(), "a/good"); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("bytes of the wrong size from GetVerified: %v, want ErrCorrupt", err)
+	}
 }

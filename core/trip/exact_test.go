@@ -1,6 +1,7 @@
 package trip
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -114,6 +115,27 @@ func TestLocalSearchVsHeldKarp(t *testing.T) {
 		if math.Abs(got-opt) > 1e-9*math.Max(1, opt) {
 			t.Errorf("instance %d (n=%d, round trip %v): local search %.3f, Held–Karp %.3f", inst, n, roundTrip, got, opt)
 		}
+	}
+}
+
+// TestForceExact: Options.ForceExact solves beyond ExactMaxStops with
+// Held–Karp, and refuses more than ForceExactMaxStops stops.
+func TestForceExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(testSeed(t, 14), 14))
+	m := hanoiMatrix(rng, ExactMaxStops+2)
+	r, err := Solve(m, Options{ForceExact: true})
+	if err != nil || !r.Exact {
+		t.Fatalf("%+v %v (want Held–Karp)", r, err)
+	}
+	p := newProblem(m, false)
+	if opt := p.cost(heldKarp(p)); r.Cost != opt {
+		t.Errorf("forced exact %.3f, Held–Karp %.3f", r.Cost, opt)
+	}
+	if ls, _ := Solve(m, Options{}); ls.Exact || ls.Cost < r.Cost {
+		t.Errorf("local search %+v beats the optimum %.3f", ls, r.Cost)
+	}
+	if _, err := Solve(NewMatrix(ForceExactMaxStops+1), Options{ForceExact: true}); !errors.Is(err, ErrTooManyStops) {
+		t.Errorf("%d stops forced exact: %v", ForceExactMaxStops+1, err)
 	}
 }
 

@@ -2,10 +2,10 @@ package trip
 
 import (
 	"flag"
-	"fmt"
 	"math/rand/v2"
-	"slices"
 	"testing"
+
+	"github.com/bando-vn/bando/core/trip/triptest"
 )
 
 var longRunInstances = flag.Int("trip.longrun", 2, "instances of each kind and size in TestLocalSearchVsLongRun")
@@ -52,23 +52,7 @@ func TestLocalSearchVsLongRun(t *testing.T) {
 					t.Errorf("n=%d %s instance %d: %.1f, long run %.1f (gap %.2f%%, allowed %.0f%%)", n, kind.name, inst, r.Cost, best, 100*gap, 100*kind.bound)
 				}
 			}
-			t.Logf("n=%d %s: %s", n, kind.name, gapSummary(gaps))
+			t.Logf("n=%d %s: %s", n, kind.name, triptest.GapSummary(gaps))
 		}
 	}
-}
-
-// gapSummary renders a gap distribution: count at zero, median, 90th
-// percentile and max, in percent.
-func gapSummary(gaps []float64) string {
-	g := slices.Clone(gaps)
-	slices.Sort(g)
-	zero := 0
-	for _, x := range g {
-		if x <= 1e-12 {
-			zero++
-		}
-	}
-	q := func(p float64) float64 { return 100 * g[int(p*float64(len(g)-1)+0.5)] }
-	return fmt.Sprintf("%d instances, %d equal to the long run; gap median %.3f%%, p90 %.3f%%, max %.3f%%",
-		len(g), zero, q(0.5), q(0.9), q(1))
 }

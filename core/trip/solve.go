@@ -34,7 +34,15 @@ type Options struct {
 	Deadline time.Time
 	// ForceHeuristic runs the local search even on small problems (tests).
 	ForceHeuristic bool
+	// ForceExact runs Held–Karp beyond ExactMaxStops, up to
+	// ForceExactMaxStops (tests measuring the local search against the
+	// optimum; time and memory grow as 2^N).
+	ForceExact bool
 }
+
+// ForceExactMaxStops bounds Options.ForceExact: 20 stops are 2^18 subsets
+// × 18 interior stops, about 40 MB and a second.
+const ForceExactMaxStops = 20
 
 // DefaultWork is the local search budget in move evaluations for k free
 // (interior) stops: 2000·k², at least 100 000 and at most 6 000 000 —
@@ -75,6 +83,9 @@ func Solve(m Matrix, opt Options) (Result, error) {
 	if m.N == 0 || (m.N == 1 && !opt.RoundTrip) {
 		return Result{}, fmt.Errorf("%w: %d", ErrNoStops, m.N)
 	}
+	if opt.ForceExact && m.N > ForceExactMaxStops {
+		return Result{}, fmt.Errorf("%w: %d > %d for an exact solve", ErrTooManyStops, m.N, ForceExactMaxStops)
+	}
 	if m.N == 1 { // a round trip of one stop goes nowhere
 		return Result{Order: []int{0, 0}, Exact: true}, nil
 	}
@@ -84,7 +95,7 @@ func Solve(m Matrix, opt Options) (Result, error) {
 		exact bool
 		evals int64
 	)
-	if m.N <= ExactMaxStops && !opt.ForceHeuristic {
+	if (m.N <= ExactMaxStops || opt.ForceExact) && !opt.ForceHeuristic {
 		tour, exact = heldKarp(p), true
 	} else {
 		work := opt.Work

@@ -1,20 +1,25 @@
-// The bando demo: MapLibre over the bundle's own vector tiles, search,
-// place card, click for forcodes (and reverse geocoding, routing and trips
-// when the engine answers them), old ↔ new structures, and "download this
-// province" for offline use. Everything is answered in the page by the wasm
-// core from tiles kept in Cache Storage: cut the network and it still works.
+// The bando demo: MapLibre over the bundle's own vector tiles; tabs for
+// search (type-ahead, place card, click for reverse geocoding and
+// forcodes), directions (route.mjs), optimized trips (trip.mjs) and
+// offline (download a province with progress, storage used); the old ↔ new
+// structure switch. Everything is answered in the page by the wasm core
+// from tiles kept in Cache Storage: cut the network and it still works.
 import { Bando, BandoError, TileNotCachedError } from "./bando/bando.mjs";
 import { style, boundaryFilter } from "./bando/style.mjs";
+import { $, h, esc, fmt } from "./ui.mjs";
+import { routePanel } from "./route.mjs";
+import { tripPanel } from "./trip.mjs";
 
-const $ = (id) => document.getElementById(id);
 const bundleURL = new URL("bundle/", location.href).href;
-const state = { v2: true, picked: null, stops: [], markers: [], probes: {} };
-window.bandoDemo = state; // tests read state.ready, state.probes, state.errors
-state.errors = [];
+const state = { v2: true, picked: null, probes: {}, errors: [], tab: "search" };
+window.bandoDemo = state; // tests read state.ready, probes, errors, route, trip, …
 
 const t0 = performance.now();
 const bando = await Bando.open({ tiles: bundleURL, cache: true, wasm: new URL("bando/dist/bando.wasm", location.href) });
 window.bando = bando;
+// The engine answering the page: tests swap in a fresh one (state.engine) after cutting the network.
+const engine = () => state.engine ?? bando;
+const v2 = () => state.v2;
 const status = await bando.status();
 state.coldStartMs = performance.now() - t0;
 $("engine").textContent = `${status.version} · dữ liệu ${status.data_date} · khởi động ${state.coldStartMs.toFixed(0)} ms`;
@@ -35,24 +40,11 @@ for (const [name, p] of Object.entries(probes)) {
   state.probes[name] = !(r.status === 404 && (await r.text()).includes("unknown path"));
 }
 $("endpoints").textContent = "Endpoint: " + Object.entries(state.probes).map(([k, v]) => `${v ? "✓" : "·"} ${k}`).join("  ");
-for (const s of document.querySelectorAll(".feature")) s.hidden = !state.probes[s.dataset.endpoint];
+for (const b of document.querySelectorAll("#tabs [data-endpoint]")) b.hidden = !state.probes[b.dataset.endpoint];
 
 // ---- the map
-maplibregl.addProtocol("bando", async ({ url }) => {
-  const [z, x, y] = url.slice("bando://".length).split("/").map(Number);
-  return { data: await (state.engine ?? bando).tile(z, x, y) };
-});
-const b = index?.bounds ?? [102, 8, 110, 23.5];
-const map = new maplibregl.Map({
-  container: "map", style: style({ tiles: "bando://{z}/{x}/{y}", structure: "new", minzoom: index?.minzoom ?? 5, maxzoom: index?.maxzoom ?? 14 }),
-  bounds: [[b[0], b[1]], [b[2], b[3]]], maxZoom: 18, attributionControl: { compact: false, customAttribution: "© OpenStreetMap contributors" },
-});
-state.map = map;
-map.on("error", (e) => state.errors.push(String(e.error?.message ?? e.error)));
-map.on("idle", () => { state.idle = (state.idle ?? 0) + 1; labels(); });
-
 // Place names as HTML (the style has no glyphs: no font files needed).
-const labelBox = document.createElement("div");
+const labelBox = h("div");
 function labels() {
   map.getCanvasContainer().append(labelBox);
   const seen = new Set();
@@ -60,68 +52,96 @@ function labels() {
     const k = f.properties.name;
     return k && !seen.has(k) && seen.add(k);
   }).slice(0, 80).map((f) => {
-    const d = document.createElement("div");
     const p = map.project(f.geometry.coordinates);
-    d.className = `label ${f.properties.class}`;
-    d.style.left = `${p.x}px`;
-    d.style.top = `${p.y}px`;
-    d.textContent = f.properties.name;
-    return d;
+    return h("div", { class: `label ${f.properties.class}`, style: `left:${p.x}px;top:${p.y}px` }, f.properties.name);
   }));
 }
+maplibregl.addProtocol("bando", async ({ url }) => {
+  const [z, x, y] = url.slice("bando://".length).split("/").map(Number);
+  return { data: await engine().tile(z, x, y) };
+});
+const b = index?.bounds ?? [102, 8, 110, 23.5];
+const map = new maplibregl.Map({
+  container: "map", style: style({ tiles: "bando://{z}/{x}/{y}", structure: "new", minzoom: index?.minzoom ?? 5, maxzoom: index?.maxzoom ?? 14 }),
+  bounds: [[b[0], b[1]], [b[2], b[3]]], maxZoom: 18, attributionControl: { compact: false, customAttribution: "© OpenStreetMap contributors" },
+});
+state.map = map;
+map.addControl(new maplibregl.NavigationControl({ showCompass: false }), "top-right");
+map.addControl(new maplibregl.ScaleControl(), "bottom-right");
+map.on("error", (e) => state.errors.push(String(e.error?.message ?? e.error)));
+map.on("idle", () => { state.idle = (state.idle ?? 0) + 1; labels(); });
 map.on("move", () => labelBox.replaceChildren());
+await new Promise((r) => (map.loaded() ? r() : map.once("load", r)));
 
-function setStructure(v2) {
-  state.v2 = v2;
+function setStructure(on) {
+  state.v2 = on;
   for (const l of ["boundary-province", "boundary-district", "boundary-ward"]) {
-    map.setFilter(l, ["all", ["==", ["get", "level"], l.slice(9)], boundaryFilter(v2 ? "new" : "old")]);
+    map.setFilter(l, ["all", ["==", ["get", "level"], l.slice(9)], boundaryFilter(on ? "new" : "old")]);
   }
   fillProvinces();
 }
 $("v2").onchange = () => setStructure($("v2").checked);
 
-function marker(lngLat, color = "#d33") {
-  const m = new maplibregl.Marker({ color }).setLngLat(lngLat).addTo(map);
-  state.markers.push(m);
-  return m;
-}
-
 function show(el, html) { el.hidden = false; el.innerHTML = html; }
-const esc = (s) => String(s ?? "").replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 function fail(el, e) {
   const msg = e instanceof TileNotCachedError ? `Chưa tải dữ liệu vùng này (offline): ${e.path}` : e instanceof BandoError ? `${e.apiStatus}: ${e.message}` : String(e);
-  show(el, `<p class="err">${esc(msg)}</p>`);
+  el.hidden = false;
+  el.replaceChildren(h("p", { class: "err" }, msg));
 }
 
+// ---- tabs; the route and trip panels draw only while their tab is open
+const panels = {
+  route: state.probes.direction ? routePanel({ engine, map, state, v2, fail }) : null,
+  trip: state.probes["optimized-route"] ? tripPanel({ engine, map, state, v2, fail }) : null,
+};
+state.panels = panels;
+function openTab(name) {
+  state.tab = name;
+  for (const btn of document.querySelectorAll("#tabs button")) btn.classList.toggle("on", btn.dataset.tab === name);
+  for (const s of document.querySelectorAll(".tab")) s.hidden = s.id !== `tab-${name}`;
+  for (const [k, p] of Object.entries(panels)) p?.show(k === name);
+  pick?.getElement().style.setProperty("display", name === "search" ? "" : "none");
+}
+for (const btn of document.querySelectorAll("#tabs button")) btn.onclick = () => openTab(btn.dataset.tab);
+
 // ---- type-ahead search and the place card
-let seq = 0;
+let seq = 0, pick = null;
 $("q").addEventListener("input", async () => {
   const my = ++seq, text = $("q").value.trim();
   if (!text) return $("results").replaceChildren();
   const c = map.getCenter();
   try {
-    const r = await bando.autocomplete({ text, size: 8, admin_v2: state.v2, "boundary.circle.lat": c.lat, "boundary.circle.lon": c.lng });
+    const r = await engine().autocomplete({ text, size: 8, admin_v2: state.v2, "boundary.circle.lat": c.lat, "boundary.circle.lon": c.lng });
     if (my !== seq) return;
-    $("results").replaceChildren(...r.features.map((f) => {
-      const li = document.createElement("li");
-      li.innerHTML = `${esc(f.properties.name)}<div class="sub">${esc(f.properties.label)}</div>`;
-      li.onclick = () => openPlace(f);
-      return li;
-    }));
+    $("results").replaceChildren(...r.features.map((f) => h("li", { onclick: () => openPlace(f) },
+      f.properties.name, h("div", { class: "sub" }, f.properties.label))));
     state.searched = (state.searched ?? 0) + 1;
   } catch (e) { fail($("card"), e); }
 });
 
+function mark(lng, lat) {
+  pick?.remove();
+  pick = new maplibregl.Marker({ color: "#d33" }).setLngLat([lng, lat]).addTo(map);
+}
+
+// "From here / to here / add to the trip" on the place and click cards.
+function actions(p) {
+  const go = (tab, fn) => () => { openTab(tab); fn(); };
+  return h("p", { class: "row actions" },
+    panels.route && h("button", { onclick: go("route", () => panels.route.setEnd("from", p)) }, "Đi từ đây"),
+    panels.route && h("button", { onclick: go("route", () => panels.route.setEnd("to", p)) }, "Đến đây"),
+    panels.trip && h("button", { onclick: go("trip", () => panels.trip.add(p)) }, "+ Lộ trình"));
+}
+
 async function openPlace(f) {
   const [lon, lat] = f.geometry.coordinates;
   map.flyTo({ center: [lon, lat], zoom: 16, duration: 0 });
-  state.markers.forEach((m) => m.remove());
-  marker([lon, lat]);
+  mark(lon, lat);
   state.picked = { lat, lng: lon };
   let extra = "";
   if (state.probes.place) {
     try {
-      const d = await bando.place({ ids: f.properties.id, admin_v2: state.v2 });
+      const d = await engine().place({ ids: f.properties.id, admin_v2: state.v2 });
       const p = d.features[0]?.properties ?? {};
       extra = [p.phone && `☎ ${esc(p.phone)}`, p.website && esc(p.website), p.opening_hours_v2 && `🕑 ${esc(p.opening_hours_v2)}`].filter(Boolean).join("<br>");
     } catch (e) { extra = esc(e.message); }
@@ -129,77 +149,44 @@ async function openPlace(f) {
   const p = f.properties;
   show($("card"), `<h2>${esc(p.name)}</h2><div class="sub">${esc(p.label)}</div><div>${esc((p.category ?? []).join(", "))}</div>
     <div class="sub">${lat.toFixed(6)}, ${lon.toFixed(6)} · ${esc(p.id)}</div>${extra}`);
+  $("card").append(actions({ lat, lng: lon, name: p.name }));
   await clickAt(lat, lon);
 }
 
-// ---- click: forcodes (and reverse geocoding when served)
-map.on("click", (e) => clickAt(e.lngLat.lat, e.lngLat.lng));
+// ---- map clicks: the open tab decides (a route point, a trip stop, or the click card)
+map.on("click", (e) => {
+  if (e.originalEvent.bandoHandled) return; // a route alternative was chosen
+  const p = { lat: e.lngLat.lat, lng: e.lngLat.lng };
+  if (state.tab === "route" && panels.route) return panels.route.pick(p);
+  if (state.tab === "trip" && panels.trip) return panels.trip.pick(p);
+  mark(p.lng, p.lat);
+  clickAt(p.lat, p.lng);
+});
+
 async function clickAt(lat, lng) {
   state.picked = { lat, lng };
   const parts = [`<h2>Điểm đã chọn</h2><div class="sub">${lat.toFixed(6)}, ${lng.toFixed(6)}</div>`];
+  let name = `${fmt(lat)}, ${fmt(lng)}`;
   try {
-    const f = await bando.forcodesEncode({ lat: +lat.toFixed(6), lng: +lng.toFixed(6), resolution: 11 });
+    const f = await engine().forcodesEncode({ lat: +lat.toFixed(6), lng: +lng.toFixed(6), resolution: 11 });
     parts.push(`<div>Forcode: <b id="forcode">${esc(f.forcodes)}</b> (${esc(f.admin_code)})</div>`);
   } catch (e) { parts.push(`<div class="sub">forcodes: ${esc(e.message)}</div>`); }
   if (state.probes["geocode/reverse"]) {
     try {
-      const r = await bando.geocodeReverse({ "point.lat": lat, "point.lon": lng, admin_v2: state.v2 });
+      const r = await engine().geocodeReverse({ "point.lat": lat, "point.lon": lng, admin_v2: state.v2 });
       const p = r.features[0]?.properties;
-      if (p) parts.push(`<div>${esc(p.name)}<div class="sub">${esc(p.label)}</div></div>`);
+      if (p) {
+        parts.push(`<div>${esc(p.name)}<div class="sub">${esc(p.label)}</div></div>`);
+        name = p.name;
+      }
     } catch (e) { parts.push(`<div class="sub">${esc(e.message)}</div>`); }
   }
   show($("click"), parts.join(""));
+  $("click").append(actions({ lat, lng, name }));
   state.clicked = (state.clicked ?? 0) + 1;
 }
 
-// ---- routing (when served)
-function decodePolyline(s, precision) {
-  const f = 10 ** precision, out = [];
-  let i = 0, lat = 0, lng = 0;
-  const next = () => { let r = 0, sh = 0, c; do { c = s.charCodeAt(i++) - 63; r |= (c & 31) << sh; sh += 5; } while (c >= 32); return r & 1 ? ~(r >> 1) : r >> 1; };
-  while (i < s.length) { lat += next(); lng += next(); out.push([lng / f, lat / f]); }
-  return out;
-}
-function drawLine(id, coords, color) {
-  const data = { type: "Feature", geometry: { type: "LineString", coordinates: coords } };
-  if (map.getSource(id)) map.getSource(id).setData(data);
-  else {
-    map.addSource(id, { type: "geojson", data });
-    map.addLayer({ id, type: "line", source: id, paint: { "line-color": color, "line-width": 5, "line-opacity": 0.8 } });
-  }
-  const bb = coords.reduce((b, c) => [Math.min(b[0], c[0]), Math.min(b[1], c[1]), Math.max(b[2], c[0]), Math.max(b[3], c[1])], [180, 90, -180, -90]);
-  map.fitBounds([[bb[0], bb[1]], [bb[2], bb[3]]], { padding: 40, duration: 0 });
-}
-const ends = {};
-$("setA").onclick = () => { ends.a = state.picked; marker([ends.a.lng, ends.a.lat], "#2a2"); };
-$("setB").onclick = () => { ends.b = state.picked; marker([ends.b.lng, ends.b.lat], "#22a"); };
-$("go").onclick = async () => {
-  try {
-    const r = await bando.direction({ origin: ends.a, destination: ends.b, vehicle: $("vehicle").value, alternatives: false });
-    const rt = r.routes[0];
-    if (!rt) return show($("routeOut"), `<p>${esc(r.status)}</p>`);
-    drawLine("route", decodePolyline(rt.overview_polyline.points, 5), "#1a73e8");
-    const leg = rt.legs[0];
-    show($("routeOut"), `<p><b>${esc(leg.distance.text)} · ${esc(leg.duration.text)}</b> ${esc(rt.summary)}</p>` +
-      leg.steps.map((s) => `<div class="step">${s.html_instructions} <span class="sub">${esc(s.distance.text)}</span></div>`).join(""));
-    state.routed = true;
-  } catch (e) { fail($("routeOut"), e); }
-};
-
-// ---- trips (when served)
-$("addStop").onclick = () => { state.stops.push(state.picked); marker([state.picked.lng, state.picked.lat], "#a2a"); $("stops").innerHTML = state.stops.map((s) => `<li>${s.lat.toFixed(5)}, ${s.lng.toFixed(5)}</li>`).join(""); };
-$("clearStops").onclick = () => { state.stops = []; $("stops").replaceChildren(); };
-$("optimize").onclick = async () => {
-  try {
-    const r = await bando.optimizedRoute({ locations: state.stops.map((s) => ({ lat: s.lat, lon: s.lng })), costing: "auto" }, { admin_v2: state.v2 });
-    const coords = r.trip.legs.flatMap((l) => decodePolyline(l.shape, 6));
-    drawLine("trip", coords, "#a020a0");
-    show($("tripOut"), `<p><b>${(r.trip.summary.length).toFixed(1)} km · ${Math.round(r.trip.summary.time / 60)} phút</b></p><p>Thứ tự: ${r.trip.locations.map((l) => l.original_index + 1).join(" → ")}</p>`);
-    state.tripped = true;
-  } catch (e) { fail($("tripOut"), e); }
-};
-
-// ---- offline: provinces, download with progress, storage used
+// ---- offline: provinces, download with progress, storage used, eviction
 function fillProvinces() {
   const regions = (index?.regions ?? []).filter((r) => r.structure === (state.v2 ? "new" : "old"));
   $("province").replaceChildren(...regions.map((r) => new Option(`${r.name} (${r.code})`, r.code)));
@@ -231,5 +218,10 @@ $("download").onclick = async () => {
   }
 };
 $("cancel").onclick = () => ac?.abort();
+$("evict").onclick = async () => {
+  const r = await bando.evict({ province: $("province").value, structure: state.v2 ? "new" : "old" });
+  await showStorage();
+  $("storage").textContent += ` · đã xoá ${r.tiles} tệp`;
+};
 await showStorage();
 state.ready = true;

@@ -1,14 +1,18 @@
 // The demo page in headless Chromium, served by `bando serve` (the page from
 // build/demo-page, the bundle built from ../shared/data/vn2021/hoankiem.osm.pbf
-// with the admin layers): search, place card, click for forcodes, download
-// the province for offline, cut the network, then a fresh engine answers
-// every endpoint the core serves from Cache Storage alone and the map draws
-// tiles it never drew before. Screenshots go to build/test-output/.
+// with the admin layers and routing): search, place card, click for
+// forcodes, a route (its ends from the place card and a typed search, then
+// other vehicles, English, a second destination clicked on the map), an
+// optimized trip of five stops clicked on the map; download the province
+// for offline, cut the network, then a fresh engine answers every endpoint
+// (direction and optimized-route included) from Cache Storage alone, the
+// map draws tiles it never drew before, and the route and trip panels
+// still answer and draw. Screenshots go to build/test-output/.
 // Needs `make bando demo-page` and Chromium (/usr/bin/chromium; never downloaded).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,7 +34,8 @@ before(async () => {
   }
   if (!existsSync(executablePath)) throw new Error(`${executablePath} missing: apt-get install -y chromium (or set CHROMIUM)`);
   if (!existsSync(osm)) throw new Error(`${osm} missing (real data under ../shared)`);
-  if (!existsSync(join(bundle, "manifest.json"))) {
+  // missing, built before routing, or older than the builder (formats move: rebuild, ~30 s)
+  if (!existsSync(join(bundle, "tiles/graph/index.mp")) || statSync(join(bundle, "manifest.json")).mtimeMs < statSync(join(repoRoot, "build/bando")).mtimeMs) {
     execFileSync(join(repoRoot, "build/bando"), ["build", "-q", "--osm", osm, "--admin", join(repoRoot, "../shared/data/admin"), "--out", bundle], { stdio: "inherit" });
   }
   mkdirSync(out, { recursive: true });
@@ -83,7 +88,46 @@ async function mapColours() {
   }, png.toString("base64"));
 }
 
-test("demo: search, click, download, offline", { timeout: 300_000 }, async (t) => {
+// Pixels of the map canvas within tol of an RGB colour (a drawn line).
+async function colourPixels([r, g, b], tol = 40) {
+  const png = await page.locator("#map canvas").screenshot();
+  return page.evaluate(async ({ b64, r, g, b, tol }) => {
+    const img = new Image();
+    img.src = "data:image/png;base64," + b64;
+    await img.decode();
+    const c = new OffscreenCanvas(img.width, img.height), ctx = c.getContext("2d");
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, img.width, img.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) <= tol) n++;
+    return n;
+  }, { b64: png.toString("base64"), r, g, b, tol });
+}
+const routeBlue = [0x1a, 0x73, 0xe8], tripTeal = [0x1b, 0x99, 0x8b]; // the route line, the trip's second leg (pins use neither)
+// Features of a layer drawn on the map now.
+const rendered = (layer) => page.evaluate((l) => window.bandoDemo.map.queryRenderedFeatures({ layers: [l] }).length, layer);
+// Click the map at a coordinate (projected to the page).
+async function clickMap(lng, lat) {
+  const { x, y } = await page.evaluate(([lng, lat]) => {
+    const m = window.bandoDemo.map, r = m.getContainer().getBoundingClientRect(), p = m.project([lng, lat]);
+    return { x: r.left + p.x, y: r.top + p.y };
+  }, [lng, lat]);
+  await page.mouse.click(x, y);
+}
+const tab = (name) => page.click(`#tabs [data-tab=${name}]`);
+// Wait for a new answer of a panel (state.route / state.trip replaced).
+async function newAnswer(key, action) {
+  await page.evaluate((k) => { window.bandoDemo[k] = null; }, key);
+  await action();
+  await waitFor((k) => window.bandoDemo[k]?.drawn, key); // answered, and the map idle after drawing it
+  return page.evaluate((k) => window.bandoDemo[k], key);
+}
+// The step list of the route panel: texts, and any element other than <b> inside an instruction.
+const steps = () => page.$$eval("#routeOut .step .instr", (els) => ({ texts: els.map((e) => e.textContent), tags: [...new Set(els.flatMap((e) => [...e.querySelectorAll("*")].map((x) => x.tagName)))] }));
+// Five stops around Hoàn Kiếm for the trip, and the second destination of the route.
+const stops = [[105.8524, 21.0287], [105.8412, 21.0245], [105.8500, 21.0333], [105.8450, 21.0300], [105.8480, 21.0260]];
+
+test("demo: search, route, trip, download, offline", { timeout: 480_000 }, async (t) => {
   await page.goto(origin + "/");
   try {
     await waitFor(() => window.bandoDemo?.ready && (window.bandoDemo.idle ?? 0) > 0);
@@ -92,11 +136,11 @@ test("demo: search, click, download, offline", { timeout: 300_000 }, async (t) =
   }
   const probes = await page.evaluate(() => window.bandoDemo.probes);
   t.diagnostic(`endpoints served: ${JSON.stringify(probes)}`);
-  assert.ok(probes.autocomplete && probes.tiles && probes["forcodes/encode"]);
+  for (const p of ["autocomplete", "tiles", "forcodes/encode", "direction", "optimized-route"]) assert.ok(probes[p], `${p} served`);
   assert.ok(await mapColours() > 8, "the map draws");
   await shot("1-map");
 
-  // type-ahead search and the place card
+  // ---- type-ahead search and the place card
   await page.fill("#q", "hang bac");
   await waitFor(() => document.querySelectorAll("#results li").length > 0);
   await shot("2-search");
@@ -109,13 +153,90 @@ test("demo: search, click, download, offline", { timeout: 300_000 }, async (t) =
 
   // old ↔ new structure: the province list and the boundary filter follow
   await page.uncheck("#v2");
+  await tab("offline");
   const oldOpts = await page.$$eval("#province option", (os) => os.map((o) => o.textContent));
   const filt = await page.evaluate(() => JSON.stringify(window.bandoDemo.map.getFilter("boundary-province")));
   assert.ok(oldOpts.some((o) => /Hà Nội/.test(o)) && filt.includes('"old"'), `${oldOpts} ${filt}`);
   await page.check("#v2");
   assert.ok((await page.evaluate(() => JSON.stringify(window.bandoDemo.map.getFilter("boundary-province")))).includes('"new"'));
 
-  // download the province (new structure: Hà Nội, 01)
+  // ---- the route: from the place card ("Đi từ đây"), to a typed search
+  await tab("search");
+  await page.click("#card .actions button >> text=Đi từ đây");
+  assert.equal(await page.evaluate(() => window.bandoDemo.tab), "route");
+  assert.match(await page.inputValue("#routeWps .wp:nth-child(1) input"), /Hàng Bạc/);
+  let route = await newAnswer("route", async () => {
+    await page.fill("#routeWps .wp:nth-child(2) input", "nha tho lon");
+    await page.click("#routeWps .wp:nth-child(2) .sugg li >> nth=0");
+  });
+  t.diagnostic(`route (car, vi): ${JSON.stringify(route)}`);
+  assert.equal(route.status, "OK");
+  assert.ok(route.routes >= 1 && route.steps >= 3 && route.points >= 5, JSON.stringify(route));
+  let st = await steps();
+  assert.deepEqual(st.tags, ["B"], `only <b> in instructions: ${st.tags}`);
+  assert.match(st.texts.join("\n"), /Rẽ|Đi|Tiếp tục/);
+  assert.match(await page.textContent("#routeOut .routeopt.on"), /\d+ phút · [\d,]+ k?m/);
+  assert.ok(await rendered("route-line") > 0, "the route line is drawn");
+  assert.ok(await colourPixels(routeBlue) > 500, "the route line is visible");
+  assert.equal(await page.$$eval(".pin.route", (ps) => ps.map((p) => p.textContent).join("")), "AB");
+  await shot("4-route");
+  if (route.routes > 1) {
+    // an alternative, chosen from the list, becomes the route drawn dark
+    await page.click("#routeOut .routeopt >> nth=1");
+    assert.equal(await page.evaluate(() => window.bandoDemo.route.selected), 1);
+    assert.ok(await rendered("route-alt") > 0, "the other route is drawn lighter");
+  }
+  // every vehicle answers; English instructions
+  const vehicles = {};
+  for (const v of ["motor", "bike", "walking", "truck", "taxi", "car"]) {
+    const r = await newAnswer("route", () => page.selectOption("#vehicle", v));
+    vehicles[v] = `${r.status} ${r.routes} routes, ${r.steps} steps, ${Math.round(r.ms)} ms`;
+    assert.equal(r.status, "OK", `${v}: ${JSON.stringify(r)}`);
+  }
+  t.diagnostic(`vehicles: ${JSON.stringify(vehicles)}`);
+  await newAnswer("route", () => page.selectOption("#lang", "en"));
+  st = await steps();
+  assert.match(st.texts.join("\n"), /Turn|Head|Continue|destination/, st.texts.join("\n"));
+  assert.match(await page.textContent("#routeOut .routeopt.on"), /mins? · [\d.]+ k?m/);
+  // a second destination clicked on the map: two legs
+  await page.click("#addDest");
+  await page.evaluate(() => window.bandoDemo.map.jumpTo({ center: [105.847, 21.029], zoom: 14.5 }));
+  route = await newAnswer("route", () => clickMap(...stops[3]));
+  assert.equal(await page.locator("#routeOut h3").count(), 2, "one heading per leg");
+  assert.equal(await page.$$eval(".pin.route", (ps) => ps.map((p) => p.textContent).join("")), "ABC");
+  await page.selectOption("#lang", "vi");
+  // the sanitiser keeps <b> and text only; nothing runs
+  const clean = await page.evaluate(async () => {
+    const { sanitize } = await import("./ui.mjs");
+    const d = document.createElement("div");
+    d.append(sanitize('Rẽ <b>phải</b> &amp; <i>x</i><img src=x onerror="window.pwned=1"><script>window.pwned=2</script><b onclick="x()">y</b>'));
+    await new Promise((r) => setTimeout(r, 50));
+    return { html: d.innerHTML, pwned: window.pwned ?? null };
+  });
+  assert.deepEqual(clean, { html: "Rẽ <b>phải</b> &amp; x<b>y</b>", pwned: null });
+
+  // ---- the trip: five stops clicked on the map, optimized
+  await tab("trip");
+  await page.evaluate(() => window.bandoDemo.map.jumpTo({ center: [105.847, 21.029], zoom: 14.5 }));
+  for (const [lng, lat] of stops) {
+    const n = await page.locator("#tripWps input").evaluateAll((is) => is.filter((i) => i.value).length);
+    await clickMap(lng, lat);
+    await waitFor((k) => [...document.querySelectorAll("#tripWps input")].filter((i) => i.value).length > k, n);
+  }
+  const trip = await newAnswer("trip", () => page.click("#optimize"));
+  t.diagnostic(`trip: ${JSON.stringify(trip)}`);
+  assert.equal(trip.legs, 4);
+  assert.deepEqual([...trip.order].sort(), [0, 1, 2, 3, 4], "every stop once");
+  assert.ok(trip.order[0] === 0 && trip.order[4] === 4, "first and last stay");
+  assert.ok(trip.length > 1 && trip.time > 60, JSON.stringify(trip));
+  assert.equal((await page.$$eval(".pin.trip", (ps) => ps.map((p) => p.textContent))).sort().join(""), "12345", "visiting order numbered");
+  assert.match(await page.textContent("#tripOut .order"), /^Thứ tự: A → [B-D] → [B-D] → [B-D] → E$/);
+  assert.ok(await rendered("trip-line") >= 4, "the legs are drawn");
+  assert.ok(await colourPixels(tripTeal) > 200, "the second leg is visible");
+  await shot("5-trip");
+
+  // ---- download the province (new structure: Hà Nội, 01)
+  await tab("offline");
   const regions = await page.$$eval("#province option", (os) => os.map((o) => [o.value, o.textContent]));
   assert.ok(regions.some(([v]) => v === "01"), JSON.stringify(regions));
   await page.selectOption("#province", "01");
@@ -126,15 +247,19 @@ test("demo: search, click, download, offline", { timeout: 300_000 }, async (t) =
   t.diagnostic(`download: ${JSON.stringify(dl)} in ${Date.now() - dl0} ms (page)`);
   assert.ok(dl.tiles > 5 && dl.fetched + dl.skipped === dl.tiles && dl.storage.bytes >= dl.bytes);
   assert.match(await page.textContent("#storage"), /MiB/);
-  await shot("4-downloaded");
+  await shot("6-downloaded");
 
-  // cut the network
+  // ---- cut the network
   await context.setOffline(true);
-  assert.equal(await page.evaluate(() => fetch("/bundle/manifest.json").then(() => "online", () => "offline")), "offline");
-  const answers = await page.evaluate(async (probes) => {
+  // (no-store: a file in the HTTP cache would answer even offline; only Cache Storage may count)
+  assert.equal(await page.evaluate(() => fetch("/bundle/manifest.json", { cache: "no-store" }).then(() => "online", () => "offline")), "offline");
+  const answers = await page.evaluate(async () => {
     const { Bando } = await import("./bando/bando.mjs");
-    const fresh = await Bando.open({ tiles: new URL("bundle/", location.href).href, cache: true, wasm: new URL("bando/dist/bando.wasm", location.href) });
-    window.bandoDemo.engine = fresh; // the map's tiles now come from the fresh engine
+    const fresh = await Bando.open({
+      tiles: new URL("bundle/", location.href).href, cache: true, wasm: new URL("bando/dist/bando.wasm", location.href),
+      fetch: (url, init) => fetch(url, { ...init, cache: "no-store" }), // tiles from Cache Storage or nowhere
+    });
+    window.bandoDemo.engine = fresh; // the map and the panels now use the fresh engine
     const p = { lat: 21.0287, lng: 105.8524 };
     const calls = {
       status: () => fresh.status(),
@@ -145,27 +270,32 @@ test("demo: search, click, download, offline", { timeout: 300_000 }, async (t) =
       "geocode/reverse": () => fresh.geocodeReverse({ "point.lat": p.lat, "point.lon": p.lng }),
       "geocode/forward": () => fresh.geocodeForward({ text: "Hàng Bạc, Hoàn Kiếm" }),
       nearby: () => fresh.nearby({ categories: "cafe", "point.lat": p.lat, "point.lon": p.lng }),
-      direction: () => fresh.direction({ origin: p, destination: { lat: 21.0245, lng: 105.8412 } }),
+      direction: () => fresh.direction({ origin: p, destination: { lat: 21.0245, lng: 105.8412 }, vehicle: "motor" }),
       "optimized-route": () => fresh.optimizedRoute({ locations: [{ lat: 21.0287, lon: 105.8524 }, { lat: 21.0245, lon: 105.8412 }, { lat: 21.0333, lon: 105.8500 }] }),
       distancematrix: () => fresh.distanceMatrix({ sources: [{ lat: 21.0287, lon: 105.8524 }], targets: [{ lat: 21.0245, lon: 105.8412 }] }),
       "address/convert": () => fresh.addressConvert({ text: "Phường Hàng Bạc, Quận Hoàn Kiếm, Hà Nội" }),
     };
     const res = {};
     for (const [name, call] of Object.entries(calls)) {
-      if (name !== "status" && !probes[name]) continue;
       try {
         const v = await call();
-        res[name] = v instanceof Uint8Array ? { bytes: v.byteLength } : { ok: true, summary: JSON.stringify(v).slice(0, 600) };
+        res[name] = v instanceof Uint8Array ? { bytes: v.byteLength } : { ok: true, status: v.status ?? v.trip?.status, summary: JSON.stringify(v).slice(0, 300) };
       } catch (e) {
         res[name] = { error: `${e.name}: ${e.message}` };
       }
     }
     return res;
-  }, probes);
+  });
   t.diagnostic(`offline answers: ${JSON.stringify(answers)}`);
-  for (const [name, a] of Object.entries(answers)) assert.ok(!a.error, `${name} offline: ${a.error}`);
+  for (const [name, a] of Object.entries(answers)) {
+    // An endpoint the core does not serve is a BandoError 404 (not a missing tile).
+    if (!probes[name] && name !== "status") assert.match(a.error ?? "", /BandoError/, `${name} offline`);
+    else assert.ok(!a.error, `${name} offline: ${a.error}`);
+  }
   assert.ok(answers.autocomplete.summary.includes("Hàng Bạc"), answers.autocomplete.summary);
   assert.ok(answers.tiles.bytes > 0);
+  assert.equal(answers.direction.status, "OK", answers.direction.summary);
+  assert.equal(answers["optimized-route"].status, 0, answers["optimized-route"].summary);
 
   // the map draws tiles it never drew, offline (zoom out, then in elsewhere)
   const errs0 = await page.evaluate(() => window.bandoDemo.errors.length);
@@ -173,12 +303,27 @@ test("demo: search, click, download, offline", { timeout: 300_000 }, async (t) =
   await mapIdleAfter(() => page.evaluate(() => window.bandoDemo.map.jumpTo({ center: [105.848, 21.025], zoom: 15.5 })));
   assert.equal(await page.evaluate(() => window.bandoDemo.errors.length), errs0, JSON.stringify(await page.evaluate(() => window.bandoDemo.errors)));
   assert.ok(await mapColours() > 8, "the map draws offline");
-  await shot("5-offline-map");
+  await shot("7-offline-map");
   // click for forcodes, offline
+  await tab("search");
   const clicked = await page.evaluate(() => window.bandoDemo.clicked ?? 0);
   await page.mouse.click(800, 400);
   await waitFor((k) => (window.bandoDemo.clicked ?? 0) > k, clicked);
   assert.match(await page.textContent("#forcode"), /^HN[0-9A-Z]+$/);
-  await shot("6-offline-click");
+  await shot("8-offline-click");
+
+  // the route and trip panels, offline, on the fresh engine
+  await tab("route");
+  route = await newAnswer("route", () => page.selectOption("#vehicle", "motor"));
+  assert.equal(route.status, "OK", JSON.stringify(route));
+  assert.ok(route.steps >= 3);
+  assert.ok(await rendered("route-line") > 0 && await colourPixels(routeBlue) > 500, "the route line is drawn offline");
+  await shot("9-offline-route");
+  await tab("trip");
+  const trip2 = await newAnswer("trip", () => page.selectOption("#costing", "motorcycle"));
+  assert.equal(trip2.legs, 4, JSON.stringify(trip2));
+  assert.ok(await rendered("trip-line") >= 4, "the trip is drawn offline");
+  await shot("10-offline-trip");
+  assert.equal(await page.evaluate(() => window.bandoDemo.errors.length), errs0);
   await context.setOffline(false);
 });

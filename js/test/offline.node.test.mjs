@@ -1,9 +1,10 @@
 // js/offline.mjs and the typed methods of js/bando.mjs in Node: a bundle
 // served over HTTP (testdata/bundle), a region downloaded into a
 // MemoryStore, then the network cut: every served endpoint still answers,
-// a tile outside the region is a TileNotCachedError, an endpoint not yet
-// served is a BandoError carrying the API's 404 body. Also: integrity
-// (a corrupted tile is refused) and cancel + resume. Needs `make wasm`.
+// a tile outside the region (a basemap archive, a routing graph cell) is a
+// TileNotCachedError, a bad request a BandoError carrying the API's body;
+// a region's download holds its graph cells (routing works offline). Also:
+// integrity (a corrupted tile is refused) and cancel + resume. Needs `make wasm`.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -73,9 +74,34 @@ test("download a region, cut the network, endpoints answer", async () => {
   assert.ok(await store.delete(archive));
   const fresh = await Bando.open({ tiles: base, cache: store, fetch: net.fetch });
   await assert.rejects(fresh.tile(14, 13047, 7698), (e) => e instanceof TileNotCachedError && e.path === archive);
-  // Not (yet) served: a typed error with the API's body.
+  // A bad request: a typed error with the API's body; an unknown path: the API's JSON 404.
   await assert.rejects(bando.autocomplete({}), (e) => { assert.ok(e instanceof BandoError && e.status === 400, String(e)); assert.equal(e.apiStatus, "INVALID_REQUEST", JSON.stringify(e.body)); return true; });
-  await assert.rejects(bando.direction({ origin: [10.777, 106.695], destination: [10.78, 106.7] }), (e) => e instanceof BandoError && e.status === 404 && e.apiStatus === "NOT_FOUND");
+  await assert.rejects(bando.direction({ origin: [10.777, 106.695], destination: [10.78, 106.7], vehicle: "plane" }), (e) => e instanceof BandoError && e.status === 400 && /vehicle/.test(e.message));
+  const nf = await bando.fetch("/v1/no-such-endpoint");
+  assert.equal(nf.status, 404);
+  assert.equal((await nf.json()).status, "NOT_FOUND");
+  // Routing offline: the fixture's graph is in Hà Nội, so in Hồ Chí Minh City there is no road (an answer, not a missing tile)
+  const far = await bando.direction({ origin: [10.777, 106.695], destination: [10.78, 106.7] });
+  assert.equal(far.status, "NOT_FOUND", JSON.stringify(far));
+  // … and Hà Nội's graph cells were not part of this region: a typed error naming one.
+  const hanoiTrip = { origin: [21.0031, 105.8003], destination: [21.004, 105.8024] };
+  await assert.rejects(fresh.direction(hanoiTrip), (e) => e instanceof TileNotCachedError && /^tiles\/(graph|ch\/car)\/84\/\d+\.mp$/.test(e.path), "Hà Nội's graph cells not cached");
+});
+
+test("graph and hierarchy cells are spatial: a Hà Nội download routes offline", async () => {
+  const hanoi = [105.79, 20.99, 105.81, 21.01];
+  const keys = regionKeys(manifest, hanoi);
+  for (const k of ["graph/index", "ch/car/core"]) assert.ok(keys.includes(k), `${k}: bundle-wide`);
+  assert.ok(keys.some((k) => /^graph\/84\/\d+$/.test(k)) && keys.some((k) => /^ch\/motor\/84\/\d+$/.test(k)), keys.join(" "));
+  assert.ok(!regionKeys(manifest, hcmc).some((k) => /^(graph|ch\/\w+)\/\d+\/\d+$/.test(k)), "no graph cell in Hồ Chí Minh City's download");
+  const net = network();
+  const bando = await Bando.open({ tiles: base, cache: new MemoryStore(), fetch: net.fetch });
+  await bando.download({ bbox: hanoi });
+  net.online = false;
+  const d = await bando.direction({ origin: [21.0031, 105.8003], destination: [21.004, 105.8024], vehicle: "motor" });
+  assert.equal(d.status, "OK", JSON.stringify(d));
+  const t = await bando.optimizedRoute({ locations: [{ lat: 21.0031, lon: 105.8003 }, { lat: 21.004, lon: 105.8024 }, { lat: 21.0031, lon: 105.8027 }] });
+  assert.equal(t.trip.status, 0);
 });
 
 test("a corrupted tile is refused, cancel then resume", async () => {

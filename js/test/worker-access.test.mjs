@@ -14,7 +14,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, wri
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Log, LogLevel } from "miniflare";
-import { loadContract, repoRoot } from "./contract-lib.mjs";
+import { compare, loadContract, repoRoot, runner, summary } from "./contract-lib.mjs";
 import { startWorker, workerDir } from "./worker-miniflare.mjs";
 
 const buildDir = join(workerDir, "build");
@@ -193,6 +193,43 @@ test("faults: a deleted tile and a corrupted tile fail only their requests; the 
       }
       assert.equal((await get(mf, `/v1/status?apikey=${k}`)).status, 200);
       assert.equal((await get(mf, `/v1/forcodes/encode?lat=21.0285&lng=105.8542&apikey=${k}`, { method: "POST" })).status, 200);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// r2Worker: a Worker whose assets hold the manifest only, every bundle file
+// in an R2 bucket bound as TILES; tiles under corruptPrefix are corrupted.
+async function r2Worker(dir, corruptPrefix) {
+  const mf = await worker({ keyHashes: cf.keyHashes, assetsDir: dir, options: { ...capture, r2Buckets: ["TILES"] } });
+  const bucket = await mf.getR2Bucket("TILES");
+  const src = join(buildDir, "assets");
+  for (const e of readdirSync(src, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())) {
+    const f = join(e.parentPath ?? e.path, e.name);
+    const key = f.slice(src.length + 1);
+    const b = new Uint8Array(readFileSync(f));
+    if (corruptPrefix && key.startsWith(corruptPrefix)) for (let i = 0; i < b.length; i += 3) b[i] ^= 0x5a;
+    await bucket.put(key, b);
+  }
+  return mf;
+}
+
+test("tiles from an R2 bucket bound as TILES: the contract cases, and a corrupted object fails only its requests", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "bando-r2-"));
+  try {
+    cpSync(join(buildDir, "assets/manifest.json"), join(dir, "manifest.json"));
+    const mf = await r2Worker(dir);
+    const got = await Promise.all(cf.cases.map(runner((url, init) => get(mf, url, init))));
+    const msg = summary(cf.cases.map((c, i) => ({ name: c.name, problems: compare(c, cf.goldens[c.name], got[i]) })));
+    assert.ok(msg === null, msg);
+    const bad = await r2Worker(dir, "tiles/pid/");
+    for (let round = 0; round < 2; round++) {
+      const r = await get(bad, "/v1/place?ids=n1003&apikey=demo-key");
+      const text = await r.text();
+      assert.equal(r.status, 500, text);
+      assert.equal(JSON.parse(text).message, "internal error");
+      assert.equal((await get(bad, "/v1/autocomplete?text=pho&apikey=demo-key")).status, 200);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

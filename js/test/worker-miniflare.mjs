@@ -3,7 +3,7 @@
 // app.wasm), the bundle as static assets behind env.ASSETS, and
 // BANDO_KEY_HASHES; settings come from worker/wrangler.toml. Shared by the
 // contract test and js/bench/worker-bench.mjs.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { repoRoot } from "./contract-lib.mjs";
@@ -34,6 +34,7 @@ export async function startWorker({ buildDir = join(workerDir, "build"), assetsD
   for (const f of ["index.mjs", "wasm_exec.js", "app.wasm"].map((f) => join(buildDir, f)).concat(join(assetsDir, "manifest.json"))) {
     if (!existsSync(f)) throw new Error(`${f} missing: run \`make worker\` first`);
   }
+  const manifest = manifestModule(buildDir, assetsDir);
   const mf = new Miniflare({
     name: "bando",
     modulesRoot: buildDir,
@@ -41,6 +42,7 @@ export async function startWorker({ buildDir = join(workerDir, "build"), assetsD
       { type: "ESModule", path: join(buildDir, "index.mjs") },
       { type: "ESModule", path: join(buildDir, "wasm_exec.js") },
       { type: "CompiledWasm", path: join(buildDir, "app.wasm") },
+      ...(manifest ? [{ type: "Data", path: join(buildDir, "manifest.bin"), contents: manifest }] : []),
     ],
     compatibilityDate: s.compatibilityDate,
     compatibilityFlags: s.compatibilityFlags,
@@ -57,6 +59,17 @@ export async function startWorker({ buildDir = join(workerDir, "build"), assetsD
   });
   const url = await mf.ready; // workerd's own HTTP socket on 127.0.0.1
   return { mf, url };
+}
+
+// manifestModule: the contents of the Data module manifest.bin for a build
+// served with the bundle assetsDir: when the build embeds the manifest
+// (make worker wrote a non-empty build/manifest.bin), the served bundle's
+// manifest.json — what `make worker BUNDLE=assetsDir` would ship with it —
+// else empty; null for a build older than the module (no manifest.bin).
+export function manifestModule(buildDir, assetsDir) {
+  const f = join(buildDir, "manifest.bin");
+  if (!existsSync(f)) return null;
+  return statSync(f).size > 0 ? readFileSync(join(assetsDir, "manifest.json")) : new Uint8Array(0);
 }
 
 // workerdPids lists the workerd processes started by this Node process.

@@ -3,8 +3,11 @@
 // (BandoUsage, exported below).
 //
 // syumai/workers' own glue starts a fresh Go program for every request
-// (~10 ms of CPU each). Here the program (worker/main.go) starts on the first
-// request and stays; its engine and tile cache live as long as the isolate.
+// (~10 ms of CPU each). Here the program (worker/main.go) starts once, at
+// the script's global scope, and stays; its engine and tile cache live as
+// long as the isolate. A request crosses into Go as bytes written into Go's
+// memory and comes back the same way (writeRequest, done): one call each
+// way, numbers only.
 //
 // Workers forbid I/O objects from crossing requests, and a continuation that
 // runs inside another request's context may be cancelled when that request
@@ -13,13 +16,18 @@
 //   - each waiter waits on a promise created in ITS OWN request; the previous
 //     holder resolves it, and workerd runs the continuation in the waiter's
 //     context (never a promise created by another request);
-//   - before a request enters Go, globalThis.context.env/ctx are set to that
+//   - before a request enters Go, runtimeContext.env/ctx are set to that
 //     request's, and tiles are read with env.ASSETS of the request in Go, so
 //     every asset fetch belongs to the request that needs it;
-//   - the response body is complete (a Uint8Array, see main.go) when Go
-//     answers, so nothing of one request is pending in Go while another runs.
+//   - the response body is complete (copied out of Go's memory in done)
+//     when Go answers, so nothing of one request is pending in Go while
+//     another runs.
 import "./wasm_exec.js";
 import mod from "./app.wasm";
+// The bundle's manifest.json when `make worker` shipped it in the script (a
+// Data module: an ArrayBuffer; empty when it did not): Go parses it at
+// start-up instead of in the first request (main.go, bandoManifest).
+import manifest from "./manifest.bin";
 
 // Hostname is ignored by the assets binding; only the path matters.
 const ASSET_ORIGIN = "https://assets.invalid/";
@@ -34,21 +42,43 @@ const MAX_BODY = 1 << 20;
 // The env of the request currently in Go (the tile, key and usage reads
 // Go makes belong to that request).
 const runtimeContext = { env: undefined, ctx: undefined };
+// Also as globalThis.context, where syumai/workers' Go packages look for
+// the env (the -tags syumair2 measurement build, worker/README.md).
+globalThis.context = runtimeContext;
 
 globalThis.__bandoWorker = {
-  // getTile(path) → Promise<Uint8Array|null>: the bundle file at path
-  // ("manifest.json", "tiles/…"), null when it does not exist.
-  async getTile(path) {
-    const assets = runtimeContext.env?.ASSETS;
-    if (!assets) throw new Error("bando worker: no ASSETS binding");
-    const url = ASSET_ORIGIN + path.split("/").map(encodeURIComponent).join("/");
-    const r = await assets.fetch(new Request(url));
-    if (r.status === 404) {
-      await r.body?.cancel();
-      return null;
+  // memoryBytes() → the size of the Go instance's wasm memory (it only
+  // grows): for measurements (js/bench), through the inspector.
+  memoryBytes() {
+    return instance?.go._inst.exports.mem.buffer.byteLength ?? 0;
+  },
+  // liveHeapBytes() → Go's live heap after a full collection (measurements).
+  liveHeapBytes() {
+    return instance ? instance.go._inst.exports.bandoHeap() * 1024 : 0;
+  },
+  // env() → the env of the request in Go (Go reads its settings once).
+  env() {
+    return runtimeContext.env;
+  },
+  // getTile(path[, size, sha256hex]) → Promise<Uint8Array|null|"corrupt">:
+  // the bundle file at path ("manifest.json", "tiles/…"), null when it
+  // does not exist. With size and sha256 (a tile, core/tile
+  // JSVerifyingSource) the bytes are checked here with WebCrypto, ~20×
+  // faster than Go's sha256 in wasm: "corrupt" when they do not match.
+  //
+  // The bundle comes from the R2 bucket bound as TILES when there is one
+  // (past the static assets' limits: objects named like the bundle's files,
+  // "manifest.json", "tiles/…"), else from the assets (ASSETS).
+  async getTile(path, size, sha256) {
+    const env = runtimeContext.env;
+    const b = env?.TILES ? await fromR2(env.TILES, path) : await fromAssets(env?.ASSETS, path);
+    if (b === null || sha256 === undefined) return b === null ? null : new Uint8Array(b);
+    if (b.byteLength !== size) return "corrupt";
+    const d = new Uint8Array(await crypto.subtle.digest("SHA-256", b));
+    for (let i = 0; i < 32; i++) {
+      if (d[i] !== parseInt(sha256.slice(2 * i, 2 * i + 2), 16)) return "corrupt";
     }
-    if (!r.ok) throw new Error(`bando worker: asset ${path}: HTTP ${r.status}`);
-    return new Uint8Array(await r.arrayBuffer());
+    return new Uint8Array(b);
   },
   // lookupKey(hashHex) → Promise<null|{revoked, admin, rpm, rpd}>: the key's
   // record in KV BANDO_KEYS. Go caches answers (≤ 60 s), so this runs about
@@ -102,10 +132,29 @@ globalThis.__bandoWorker = {
   },
 };
 
+// fromAssets / fromR2 read one bundle file: an ArrayBuffer, or null when
+// it does not exist.
+async function fromAssets(assets, path) {
+  if (!assets) throw new Error("bando worker: no ASSETS binding");
+  const url = ASSET_ORIGIN + path.split("/").map(encodeURIComponent).join("/");
+  const r = await assets.fetch(new Request(url));
+  if (r.status === 404) {
+    await r.body?.cancel();
+    return null;
+  }
+  if (!r.ok) throw new Error(`bando worker: asset ${path}: HTTP ${r.status}`);
+  return r.arrayBuffer();
+}
+
+async function fromR2(bucket, path) {
+  const o = await bucket.get(path);
+  return o === null ? null : o.arrayBuffer();
+}
+
 // Usage kept in the isolate: known = today's requests per key as far as
 // this isolate knows (its own + the Durable Object's last answer), pending
-// = increments not yet sent. After each response the pending increments go
-// to each key's Durable Object (ctx.waitUntil), whose answer updates known.
+// = increments not yet sent. After a response the pending increments go to
+// each key's Durable Object (scheduleFlush), whose answer updates known.
 const known = new Map();
 const pending = new Map();
 
@@ -118,10 +167,12 @@ function usageStub(env, id) {
   return env.BANDO_USAGE.get(env.BANDO_USAGE.idFromName(id));
 }
 
+// flushUsage sends the pending increments, one Durable Object request per
+// key and day; false when one failed (it is kept for the next flush).
 async function flushUsage(env) {
   const batch = [...pending.values()];
   pending.clear();
-  await Promise.all(batch.map(async (p) => {
+  const ok = await Promise.all(batch.map(async (p) => {
     try {
       const r = await usageStub(env, p.id).fetch("https://usage/add", {
         method: "POST",
@@ -129,6 +180,7 @@ async function flushUsage(env) {
       });
       const c = await r.json();
       bumpKnown(p.id, p.day, c.requests + (pending.get(p.id + "|" + p.day)?.requests ?? 0));
+      return true;
     } catch {
       // The Durable Object is unreachable: keep the increment for the next flush.
       const k = p.id + "|" + p.day;
@@ -136,8 +188,33 @@ async function flushUsage(env) {
       q.requests += p.requests;
       q.units += p.units;
       pending.set(k, q);
+      return false;
     }
   }));
+  return ok.every(Boolean);
+}
+
+// scheduleFlush sends the pending increments after a response
+// (ctx.waitUntil), at most one flush loop at a time: increments made while
+// a flush is in flight go in the loop's next round, so under load one
+// Durable Object request carries many API requests' counts (each DO
+// request costs the Worker CPU and is billed) while a lone request is
+// still counted at once. A loop runs ≤ 5 s; one older than STUCK_MS (its
+// request's context cancelled) is taken to be dead.
+let flushingSince = 0;
+function scheduleFlush(env, ctx) {
+  if (!pending.size || !env.BANDO_USAGE || !ctx?.waitUntil) return;
+  if (flushingSince && Date.now() - flushingSince < STUCK_MS) return;
+  const mine = flushingSince = Date.now();
+  ctx.waitUntil((async () => {
+    try {
+      // Bounded well within waitUntil's 30 s: what is left waits for the
+      // next request's flush.
+      while (pending.size && Date.now() - mine < 5_000 && await flushUsage(env));
+    } finally {
+      if (flushingSince === mine) flushingSince = 0;
+    }
+  })());
 }
 
 // BandoUsage is the Durable Object holding one key's counters, one record
@@ -208,15 +285,26 @@ function start(early = false) {
   globalThis.__bandoReady = () => { ready = true; };
   const wasm = new WebAssembly.Instance(mod, {
     ...go.importObject,
+    // Go's answers (main.go: //go:wasmimport bando done).
+    bando: { done },
     // The engine's Math for h3port's trigonometry (-tags jsmath builds).
     h3math: { sin: Math.sin, cos: Math.cos, tan: Math.tan, atan: Math.atan, atan2: Math.atan2, asin: Math.asin, acos: Math.acos },
   });
-  // Go's main runs synchronously until it blocks, registering
-  // __bandoServe and calling __bandoReady on the way; the promise go.run
-  // returns settles only if Go exits.
+  // Go's main runs synchronously until it blocks (warm-up done, serveLoop
+  // waiting), calling __bandoReady on the way; the promise go.run returns
+  // settles only if Go exits.
   go.run(wasm).catch(() => {});
-  if (!ready || inst.exited || typeof globalThis.__bandoServe !== "function") {
+  if (!ready || inst.exited || typeof wasm.exports.bandoServe !== "function") {
     throw new Error("bando worker: the Go program did not start");
+  }
+  inst.reqCap = 1 << 16;
+  inst.reqPtr = wasm.exports.bandoRequestBuffer(inst.reqCap) >>> 0;
+  if (manifest.byteLength > 0) {
+    const ptr = wasm.exports.bandoManifestBuffer(manifest.byteLength) >>> 0;
+    if (ptr) {
+      new Uint8Array(wasm.exports.mem.buffer, ptr, manifest.byteLength).set(new Uint8Array(manifest));
+      wasm.exports.bandoManifest(); // not 0: the first request reads the assets' manifest
+    }
   }
   return inst;
 }
@@ -303,7 +391,7 @@ function tooBig() {
 // readBody returns the body's bytes, null when none, or false when over
 // MAX_BODY (read no further than that).
 async function readBody(req) {
-  if (req.body === null) return null;
+  if (req.method === "GET" || req.method === "HEAD" || req.body === null) return null;
   if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY) return false;
   const parts = [];
   let n = 0;
@@ -318,12 +406,57 @@ async function readBody(req) {
   return b;
 }
 
-// toResponse makes the Response from Go's answer: headers "k\nv\n…".
-function toResponse(status, headers, body) {
-  const h = new Headers();
-  const kv = headers.split("\n");
-  for (let i = 0; i + 1 < kv.length; i += 2) h.append(kv[i], kv[i + 1]);
-  return new Response(status === 204 || status === 304 ? null : body, { status, headers: h });
+// Requests in Go wait for done(id, …): answers maps id → {resolve, inst}.
+const answers = new Map();
+let lastID = 0;
+const utf8 = new TextDecoder();
+const utf8enc = new TextEncoder();
+
+// writeRequest writes "method\ntarget\ncontent-type\n" and the body into
+// Go's request buffer (main.go, bandoServe) and returns its length.
+function writeRequest(inst, req, body) {
+  const head = `${req.method}\n${target(req.url)}\n${req.headers.get("content-type") ?? ""}\n`;
+  const ex = inst.go._inst.exports;
+  let buf = new Uint8Array(ex.mem.buffer, inst.reqPtr, inst.reqCap);
+  let { read, written } = utf8enc.encodeInto(head, buf);
+  const blen = body?.byteLength ?? 0;
+  if (read < head.length || written + blen > buf.length) {
+    const h = utf8enc.encode(head);
+    inst.reqCap = h.length + blen;
+    inst.reqPtr = ex.bandoRequestBuffer(inst.reqCap) >>> 0; // may grow memory: new view after
+    if (!inst.reqPtr) throw new Error("bando worker: request too large");
+    buf = new Uint8Array(ex.mem.buffer, inst.reqPtr, inst.reqCap);
+    buf.set(h);
+    written = h.length;
+  }
+  if (body) buf.set(body, written);
+  return written + blen;
+}
+
+// done(id, ptr, len) is Go's wasm import bando.done: the answer to request
+// id, len bytes of Go's memory at ptr (main.go, answer): uint32 n, n bytes
+// "status\nname\nvalue\n…", the body. Copied out at once.
+function done(id, ptr, len) {
+  const a = answers.get(id);
+  if (!a) return;
+  answers.delete(id);
+  const mem = new Uint8Array(a.inst.go._inst.exports.mem.buffer, ptr >>> 0, len);
+  const n = mem[0] | (mem[1] << 8) | (mem[2] << 16) | (mem[3] << 24);
+  const head = utf8.decode(mem.subarray(4, 4 + n)).split("\n");
+  const status = Number(head[0]);
+  const headers = [];
+  for (let i = 1; i + 1 < head.length; i += 2) headers.push([head[i], head[i + 1]]);
+  const body = status === 204 || status === 304 ? null : mem.slice(4 + n);
+  a.resolve(new Response(body, { status, headers }));
+}
+
+// target returns path and query of an absolute URL ("http://h/p?q" →
+// "/p?q") without parsing it (the URL parser costs more than Go's routing).
+function target(url) {
+  const i = url.indexOf("/", url.indexOf("//") + 2);
+  if (i < 0) return "/";
+  const h = url.indexOf("#", i);
+  return h < 0 ? url.slice(i) : url.slice(i, h);
 }
 
 async function serveOne(req, body, env, ctx) {
@@ -331,25 +464,60 @@ async function serveOne(req, body, env, ctx) {
   if (!inst || inst.exited) inst = instance = start();
   runtimeContext.env = env;
   runtimeContext.ctx = ctx;
-  const u = new URL(req.url);
   const failed = new Promise((_, reject) => { inst.fail = reject; });
+  const id = ++lastID;
   try {
-    // Go answers with the whole body (a Uint8Array), so once this resolves
-    // nothing of the request is left in Go.
-    const answer = new Promise((resolve) => {
-      globalThis.__bandoServe(req.method, u.pathname + u.search, req.headers.get("content-type"), body, env,
-        (status, headers, b) => resolve(toResponse(status, headers, b)));
-    });
+    // Go answers with the whole body (copied out in done), so once this
+    // resolves nothing of the request is left in Go.
+    const answer = new Promise((resolve) => answers.set(id, { resolve, inst }));
+    if (inst.go._inst.exports.bandoServe(id, writeRequest(inst, req, body)) !== 0) throw new Error("bando worker: malformed request");
+    inst.go._resume(); // Go serves it until it answers or waits for a tile
     return await Promise.race([answer, failed]);
   } finally {
+    answers.delete(id);
     inst.fail = null;
     if (inst.exited && instance === inst) instance = null;
-    if (pending.size && env.BANDO_USAGE) ctx?.waitUntil?.(flushUsage(env));
+    scheduleFlush(env, ctx);
   }
 }
 
+// ---- The demo page (issue #15; kept apart from the API path above) ----
+// `make worker PAGE=build/demo-page` puts the page in assets/page/; then GET
+// and HEAD outside /v1/ serve it ("/" → page/index.html) and the bundle it
+// downloads for offline use at /bundle/ (manifest.json and tiles/ only). A
+// build without the page exposes neither: such paths fall through to Go,
+// which answers the JSON 404. hasPage (a boolean, never a promise shared
+// across requests) is looked up once per isolate.
+let hasPage = null;
+async function servePage(req, env) {
+  if ((req.method !== "GET" && req.method !== "HEAD") || !env.ASSETS) return null;
+  const path = new URL(req.url).pathname;
+  if (path.startsWith("/v1/")) return null;
+  if (hasPage === null) {
+    const r = await env.ASSETS.fetch(new Request(ASSET_ORIGIN + "page/index.html", { method: "HEAD" }));
+    await r.body?.cancel();
+    hasPage = r.ok;
+  }
+  if (!hasPage) return null;
+  const rest = path.startsWith("/bundle/") ? path.slice(8) : null;
+  if (rest !== null && rest !== "manifest.json" && !rest.startsWith("tiles/")) return null;
+  const asset = rest ?? "page" + (path === "/" ? "/index.html" : path);
+  const r = await env.ASSETS.fetch(new Request(ASSET_ORIGIN + asset, { method: req.method, headers: req.headers }));
+  if (r.status === 404) {
+    await r.body?.cancel();
+    return null;
+  }
+  return r;
+}
+
 async function fetch(req, env, ctx) {
-  const body = await readBody(req);
+  // The demo page, when built in: only for paths outside /v1/ (checked
+  // without parsing the URL: the API path pays nothing for the page).
+  if (!target(req.url).startsWith("/v1/")) {
+    const page = await servePage(req, env);
+    if (page) return page;
+  }
+  const body = req.method === "GET" || req.method === "HEAD" ? null : await readBody(req);
   if (body === false) return tooBig();
   let gen;
   try {

@@ -40,6 +40,8 @@ func main() {
 		err = evalCmd(os.Args[2:])
 	case "keys":
 		err = keysCmd(os.Args[2:])
+	case "route":
+		err = routeCmd(os.Args[2:])
 	case "-h", "--help", "help":
 		usage()
 	default:
@@ -56,7 +58,8 @@ func usage() {
   bando build --osm FILE [--osm FILE...] [--admin DIR] --out DIR
   bando serve --bundle DIR [--addr 127.0.0.1:8787] [--keys FILE] [--page DIR] [--quiet]
   bando scenarios [--md FILE] DIR
-  bando eval --bundle DIR --cases FILE.jsonl [--misses] [--cold=false]
+  bando eval --bundle DIR --cases FILE.jsonl [--misses] [--cold=false]   (kinds autocomplete, forward, reverse)
+  bando route --bundle DIR --from LAT,LNG --to LAT,LNG[;LAT,LNG...] [--vehicle car] [--language vi] [--alternatives]
   bando keys add --file FILE [--rpm N] [--rpd N] [--admin] | list --file FILE | revoke --file FILE ID`)
 	os.Exit(2)
 }
@@ -74,6 +77,7 @@ func build(args []string) error {
 	out := fs.String("out", "", "bundle directory to write")
 	quiet := fs.Bool("q", false, "no progress messages")
 	noBasemap := fs.Bool("no-basemap", false, "skip the basemap (vector tiles)")
+	noGraph := fs.Bool("no-graph", false, "skip the routing graph (a bundle for search and geocoding only)")
 	minZoom := fs.Int("basemap-minzoom", 5, "first zoom of the basemap")
 	maxZoom := fs.Int("basemap-maxzoom", 14, "last zoom of the basemap (clients overzoom beyond it)")
 	archMiB := fs.Int("basemap-archive-mib", 4, "split basemap archives above this size (MiB, ≤ 25)")
@@ -93,7 +97,7 @@ func build(args []string) error {
 		return err
 	}
 	defer stop()
-	opts := bundle.Options{OSM: osmFiles, Admin: *admin, Out: *out, Log: os.Stderr, NoBasemap: *noBasemap}
+	opts := bundle.Options{OSM: osmFiles, Admin: *admin, Out: *out, Log: os.Stderr, NoBasemap: *noBasemap, NoGraph: *noGraph}
 	opts.Basemap.MinZoom, opts.Basemap.MaxZoom, opts.Basemap.ArchiveBytes = *minZoom, *maxZoom, *archMiB<<20
 	switch *ch {
 	case "":
@@ -192,6 +196,12 @@ func evalCmd(args []string) error {
 		return err
 	}
 	ctx := context.Background()
+	if geo, other := splitGeoCases(cases); len(geo) > 0 {
+		if err := evalGeo(ctx, *dir, geo, *misses); err != nil || len(other) == 0 {
+			return err
+		}
+		cases = other
+	}
 	open := func(cache int) (search.Source, error) {
 		store, err := tile.Open(ctx, tile.DirSource(*dir), cache)
 		if err != nil {

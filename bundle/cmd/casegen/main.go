@@ -3,16 +3,25 @@
 // set made the same way with another seed:
 //
 //	go run ./bundle/cmd/casegen --bundle build/hanoi-hcmc --seed 1 --per 70 > testdata/search/cases.jsonl
+//	go run ./bundle/cmd/casegen --bundle build/hanoi-hcmc --corpus > places.jsonl   # the places, for peers
 //
 // Variants (ISSUE 9): exact, no_accents, prefix_word (cut after a word),
-// prefix_mid (cut inside the last word), typo (one edit in a word of ≥ 4
-// letters), telex (keystrokes of the Telex input method with it off),
-// abbreviation (a phrase of core/text's table written short), no_street_word
-// (a street without "Phố"/"Đường"), focus (a name that occurs several times
-// ≥ 2 km apart, with the focus point near one of them). Places are drawn
+// prefix_mid (cut inside a word), both cut only where the prefix tells the
+// place apart (no other name starts with it: a user keeps typing until
+// then), typo (one edit in a word of ≥ 4 letters), telex (keystrokes of
+// the Telex input method with it off),
+// abbreviation (a phrase of core/text's table, with its marks, written
+// short), no_street_word (a street without "Phố"/"Đường", its bare name
+// unique), focus (a name that occurs several times ≥ 2 km apart, with the
+// focus point near one of them and far from the others). Places are drawn
 // evenly from Hà Nội and TP.HCM (OSM places) and from every administrative
 // unit; a case whose name is ambiguous (the same folded name elsewhere
 // beyond within_m) is only used for the focus variant.
+//
+// --kind forward and --kind reverse write geocoding cases instead (forward.go, reverse.go):
+//
+//	go run ./bundle/cmd/casegen --bundle build/hanoi-hcmc --kind forward --n 400 --seed 1 > testdata/geocode/forward.jsonl
+//	go run ./bundle/cmd/casegen --bundle build/hanoi-hcmc --kind reverse --n 400 --seed 1 --admin ../shared/data/admin > testdata/geocode/reverse.jsonl
 package main
 
 import (
@@ -25,6 +34,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/bando-vn/bando/bundle/eval"
 	"github.com/bando-vn/bando/core/geo"
@@ -37,6 +47,10 @@ func main() {
 	dir := flag.String("bundle", "", "bundle directory")
 	seed := flag.Int64("seed", 1, "random seed")
 	per := flag.Int("per", 70, "cases per variant")
+	kind := flag.String("kind", "autocomplete", "autocomplete, forward or reverse")
+	n := flag.Int("n", 400, "forward or reverse: number of cases")
+	adminDir := flag.String("admin", "../shared/data/admin", "reverse: the admin data directory (polygons)")
+	corpus := flag.Bool("corpus", false, "write the bundle's places instead (JSON lines: id, names, lat, lon, layer, rank), the names peers index (js/bench/search-peers)")
 	flag.Parse()
 	if *dir == "" {
 		fmt.Fprintln(os.Stderr, "casegen: --bundle DIR required")
@@ -45,20 +59,48 @@ func main() {
 	fmt.Fprintf(os.Stderr, "casegen: seed %d\n", *seed)
 	places, err := loadPlaces(*dir)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "casegen:", err)
-		os.Exit(1)
+		fail(err)
 	}
-	g := newGen(places, rand.New(rand.NewSource(*seed)))
 	enc := json.NewEncoder(os.Stdout)
 	enc.SetEscapeHTML(false)
-	for _, v := range variants {
-		for _, c := range g.cases(v, *per) {
-			if err := enc.Encode(c); err != nil {
-				fmt.Fprintln(os.Stderr, "casegen:", err)
-				os.Exit(1)
-			}
+	if *corpus {
+		if err := writeCorpus(enc, places); err != nil {
+			fail(err)
+		}
+		return
+	}
+	g := newGen(places, rand.New(rand.NewSource(*seed)))
+	var cases []eval.Case
+	switch *kind {
+	case "autocomplete":
+		for _, v := range variants {
+			cases = append(cases, g.cases(v, *per)...)
+		}
+	case "forward":
+		u, err := loadUnits(*dir)
+		if err != nil {
+			fail(err)
+		}
+		cases = newFwdGen(g, u).cases(*n)
+	case "reverse":
+		r, err := newRevGen(g, *adminDir)
+		if err != nil {
+			fail(err)
+		}
+		cases = r.cases(*n)
+	default:
+		fail(fmt.Errorf("unknown --kind %q", *kind))
+	}
+	for _, c := range cases {
+		if err := enc.Encode(c); err != nil {
+			fail(err)
 		}
 	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "casegen:", err)
+	os.Exit(1)
 }
 
 func loadPlaces(dir string) ([]place.Place, error) {
@@ -95,13 +137,29 @@ func loadPlaces(dir string) ([]place.Place, error) {
 	return out, nil
 }
 
+// writeCorpus writes every place as a JSON line: the names a peer engine
+// indexes and what a hit is judged by.
+func writeCorpus(enc *json.Encoder, places []place.Place) error {
+	for i := range places {
+		p := &places[i]
+		if err := enc.Encode(map[string]any{"id": p.ID, "names": p.Names(), "lat": round6(p.LatF()), "lon": round6(p.LngF()),
+			"layer": p.Layer, "rank": p.Rank}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 var variants = []string{"exact", "no_accents", "prefix_word", "prefix_mid", "typo", "telex", "abbreviation", "no_street_word", "focus"}
 
 type gen struct {
-	rng    *rand.Rand
-	places []place.Place
-	byName map[string][]int // folded name → places
-	pools  map[string][]int // "hn", "hcm", "admin" → places with a usable name
+	rng      *rand.Rand
+	places   []place.Place
+	byName   map[string][]int // folded name → places
+	byBare   map[string][]int // folded name without its leading street word → streets
+	pools    map[string][]int // "hn", "hcm", "admin" → places with a usable name
+	allNames []string         // every folded name of every place, sorted, each once
+	anyName  map[string]bool  // the same, as a set
 }
 
 func region(p *place.Place) string {
@@ -124,17 +182,47 @@ func hasCat(p *place.Place, c string) bool {
 }
 
 func newGen(places []place.Place, rng *rand.Rand) *gen {
-	g := &gen{rng: rng, places: places, byName: map[string][]int{}, pools: map[string][]int{}}
+	g := &gen{rng: rng, places: places, byName: map[string][]int{}, byBare: map[string][]int{}, pools: map[string][]int{}}
+	seen := map[string]bool{}
 	for i := range places {
 		p := &places[i]
 		f := text.Fold(p.Name)
 		g.byName[f] = append(g.byName[f], i)
+		if rest, ok := stripStreetWord(p.Name); ok {
+			g.byBare[text.Fold(rest)] = append(g.byBare[text.Fold(rest)], i)
+		}
+		for _, n := range p.Names() {
+			if fn := text.Fold(n); !seen[fn] {
+				seen[fn] = true
+				g.allNames = append(g.allNames, fn)
+			}
+		}
 		if usable(p.Name) {
 			r := region(p)
 			g.pools[r] = append(g.pools[r], i)
 		}
 	}
+	sort.Strings(g.allNames)
+	g.anyName = seen
 	return g
+}
+
+// distinctive reports whether a user who typed prefix (as typed) has
+// told place i apart: no name of another place starts with the folded
+// prefix, other than place i's own names (its namesakes are ruled out by
+// unique). A user keeps typing until the prefix is distinctive.
+func (g *gen) distinctive(i int, prefix string) bool {
+	fp := text.Fold(prefix)
+	own := map[string]bool{}
+	for _, n := range g.places[i].Names() {
+		own[text.Fold(n)] = true
+	}
+	for k := sort.SearchStrings(g.allNames, fp); k < len(g.allNames) && strings.HasPrefix(g.allNames[k], fp); k++ {
+		if !own[g.allNames[k]] {
+			return false
+		}
+	}
+	return true
 }
 
 // usable: a name with at least 4 letters that is not just a number.
@@ -235,9 +323,9 @@ func (g *gen) query(variant string, i int) (string, *geo.LatLng, bool) {
 	case "no_accents":
 		return text.Fold(name), nil, true
 	case "prefix_word":
-		return g.prefixWord(name)
+		return g.prefixWord(i)
 	case "prefix_mid":
-		return g.prefixMid(name)
+		return g.prefixMid(i)
 	case "typo":
 		return g.typo(text.Fold(name))
 	case "telex":
@@ -260,31 +348,44 @@ func (g *gen) maybeFold(s string) string {
 	return s
 }
 
-// prefixWord keeps the first k words, k ≥ half of them, at least one dropped.
-func (g *gen) prefixWord(name string) (string, *geo.LatLng, bool) {
-	ws := strings.Fields(name)
-	if len(ws) < 3 {
+// prefixWord keeps the first k words of the name, at least one dropped,
+// where the first k words are distinctive (a user stops typing a word
+// early only once the place is told apart); k is drawn among those cuts.
+func (g *gen) prefixWord(i int) (string, *geo.LatLng, bool) {
+	ws := strings.Fields(g.places[i].Name)
+	var cuts []string
+	for k := 1; k < len(ws); k++ {
+		if p := strings.Join(ws[:k], " "); len(text.Tokens(p)) > 0 && g.distinctive(i, p) {
+			cuts = append(cuts, p)
+		}
+	}
+	if len(cuts) == 0 {
 		return "", nil, false
 	}
-	lo := (len(ws) + 1) / 2
-	k := lo + g.rng.Intn(len(ws)-lo)
-	return g.maybeFold(strings.Join(ws[:k], " ")), nil, true
+	return g.maybeFold(cuts[g.rng.Intn(len(cuts))]), nil, true
 }
 
-// prefixMid cuts the last word after 2..len-1 letters.
-func (g *gen) prefixMid(name string) (string, *geo.LatLng, bool) {
-	ws := strings.Fields(name)
-	if len(ws) < 2 {
+// prefixMid cuts the name inside a word (after at least 2 of its letters,
+// before its last letter), at a distinctive cut; the cut is drawn among
+// those.
+func (g *gen) prefixMid(i int) (string, *geo.LatLng, bool) {
+	rs := []rune(g.places[i].Name)
+	var cuts []string
+	for n := 3; n < len(rs); n++ {
+		if !isLetter(rs[n-1]) || !isLetter(rs[n-2]) || !isLetter(rs[n]) {
+			continue // not at least two letters into a word, or at its end
+		}
+		if p := string(rs[:n]); g.distinctive(i, p) {
+			cuts = append(cuts, p)
+		}
+	}
+	if len(cuts) == 0 {
 		return "", nil, false
 	}
-	last := []rune(ws[len(ws)-1])
-	if len(last) < 3 {
-		return "", nil, false
-	}
-	cut := 2 + g.rng.Intn(len(last)-2)
-	ws[len(ws)-1] = string(last[:cut])
-	return g.maybeFold(strings.Join(ws, " ")), nil, true
+	return g.maybeFold(cuts[g.rng.Intn(len(cuts))]), nil, true
 }
+
+func isLetter(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // typo applies one edit (substitution, deletion, insertion, transposition)
 // to a word of at least 4 letters of the folded name.
@@ -333,7 +434,9 @@ var telexMarks = map[rune]string{'ă': "aw", 'â': "aa", 'ê': "ee", 'ô': "oo",
 var telexTones = [...]string{"", "f", "s", "r", "x", "j"}
 
 // telex writes name as typed with the Telex method switched off: marks as
-// key pairs, the tone key at the end of the word.
+// key pairs, each syllable's tone key at the end of its letters (before
+// the digits or punctuation after them: "Số138" → "soos138", "Nội)" →
+// "nooij)").
 func telex(name string) string {
 	var out []string
 	for _, w := range strings.Fields(text.Lower(name)) {
@@ -341,12 +444,17 @@ func telex(name string) string {
 		tone := 0
 		for _, r := range w {
 			base, t := text.StripTone(r)
+			f := text.Fold(string(base))
+			if !unicode.IsLetter(base) && tone > 0 {
+				b.WriteString(telexTones[tone]) // the syllable ended
+				tone = 0
+			}
 			if t > 0 {
 				tone = t
 			}
 			if s, ok := telexMarks[base]; ok {
 				b.WriteString(s)
-			} else if f := text.Fold(string(base)); f != "" {
+			} else if f != "" {
 				b.WriteString(f)
 			} else {
 				b.WriteRune(base) // punctuation is typed as is
@@ -358,28 +466,30 @@ func telex(name string) string {
 	return strings.Join(out, " ")
 }
 
-// abbreviations written by users, from longest phrase: folded phrase →
+// abbreviations written by users, from longest phrase: lower-case phrase
+// with its marks (a short form stands for the words it abbreviates, not
+// for their accent-free look-alikes: "Đ." is "Đường", never "Dương") →
 // short form as typed.
 var shortForms = [][2]string{
-	{"truong trung hoc pho thong", "THPT"}, {"trung hoc pho thong", "THPT"}, {"trung hoc co so", "THCS"},
-	{"uy ban nhan dan", "UBND"}, {"benh vien", "BV"}, {"dai hoc", "ĐH"}, {"thanh pho", "TP."},
-	{"khach san", "KS"}, {"cong ty", "Cty"}, {"ngan hang", "NH"}, {"quan", "Q."}, {"phuong", "P."},
-	{"huyen", "H."}, {"thi xa", "TX."}, {"duong", "Đ."}, {"ho chi minh", "HCM"}, {"ha noi", "HN"},
-	{"trung tam thuong mai", "TTTM"}, {"khu do thi", "KĐT"}, {"khu cong nghiep", "KCN"},
+	{"trường trung học phổ thông", "THPT"}, {"trung học phổ thông", "THPT"}, {"trung học cơ sở", "THCS"},
+	{"ủy ban nhân dân", "UBND"}, {"uỷ ban nhân dân", "UBND"}, {"bệnh viện", "BV"}, {"đại học", "ĐH"},
+	{"thành phố", "TP."}, {"khách sạn", "KS"}, {"công ty", "Cty"}, {"ngân hàng", "NH"}, {"quận", "Q."},
+	{"phường", "P."}, {"huyện", "H."}, {"thị xã", "TX."}, {"đường", "Đ."}, {"hồ chí minh", "HCM"},
+	{"hà nội", "HN"}, {"trung tâm thương mại", "TTTM"}, {"khu đô thị", "KĐT"}, {"khu công nghiệp", "KCN"},
 }
 
 // abbreviate replaces the first phrase of shortForms found at word
-// boundaries of the name.
+// boundaries of the name (compared lower-cased, marks kept).
 func abbreviate(name string) (string, *geo.LatLng, bool) {
 	ws := strings.Fields(name)
-	fw := make([]string, len(ws))
+	lw := make([]string, len(ws))
 	for i, w := range ws {
-		fw[i] = text.Fold(w)
+		lw[i] = text.Lower(w)
 	}
 	for _, sf := range shortForms {
 		ph := strings.Fields(sf[0])
-		for i := 0; i+len(ph) <= len(fw); i++ {
-			if strings.Join(fw[i:i+len(ph)], " ") == sf[0] {
+		for i := 0; i+len(ph) <= len(lw); i++ {
+			if strings.Join(lw[i:i+len(ph)], " ") == sf[0] {
 				out := append(append(append([]string(nil), ws[:i]...), sf[1]), ws[i+len(ph):]...)
 				return strings.Join(out, " "), nil, true
 			}
@@ -388,23 +498,46 @@ func abbreviate(name string) (string, *geo.LatLng, bool) {
 	return "", nil, false
 }
 
+// streetWords are the leading words a user leaves out of a street name.
+var streetWords = []string{"Phố ", "Đường ", "phố ", "đường "}
+
+// stripStreetWord returns a name without its leading street word.
+func stripStreetWord(name string) (string, bool) {
+	for _, w := range streetWords {
+		if rest, ok := strings.CutPrefix(name, w); ok {
+			return rest, true
+		}
+	}
+	return "", false
+}
+
+// noStreetWord: a street named without its "Phố"/"Đường", when the bare
+// name is neither another place's name nor the bare name of another
+// street (a "Phố X" and a "Đường X" far apart) beyond within_m.
 func (g *gen) noStreetWord(p *place.Place) (string, *geo.LatLng, bool) {
 	if p.Layer != "street" {
 		return "", nil, false
 	}
-	for _, w := range []string{"Phố ", "Đường ", "phố ", "đường "} {
-		if rest, ok := strings.CutPrefix(p.Name, w); ok && usable(rest) {
-			if len(g.byName[text.Fold(rest)]) > 0 {
-				return "", nil, false // the bare name is another place's name
-			}
-			return g.maybeFold(rest), nil, true
+	rest, ok := stripStreetWord(p.Name)
+	if !ok || !usable(rest) {
+		return "", nil, false
+	}
+	if g.anyName[text.Fold(rest)] {
+		return "", nil, false // the bare name is another place's name (or short name: "Quận An Dương")
+	}
+	w := withinM(p)
+	for _, j := range g.byBare[text.Fold(rest)] {
+		if dist(p, &g.places[j]) > w {
+			return "", nil, false
 		}
 	}
-	return "", nil, false
+	return g.maybeFold(rest), nil, true
 }
 
 // focus: a name found at least twice ≥ 2 km apart; the focus point lies
-// within 300 m of this place.
+// within 300 m of this place, and every namesake (beyond within_m of it)
+// lies at least 1 km and three times as far from the focus point, so the
+// focus tells this one apart.
 func (g *gen) focus(i int) (string, *geo.LatLng, bool) {
 	p := &g.places[i]
 	far := false
@@ -418,5 +551,12 @@ func (g *gen) focus(i int) (string, *geo.LatLng, bool) {
 	}
 	r, th := 300*math.Sqrt(g.rng.Float64()), 2*math.Pi*g.rng.Float64()
 	f := geo.LatLng{Lat: p.LatF() + r*math.Cos(th)/111195, Lng: p.LngF() + r*math.Sin(th)/(111195*math.Cos(p.LatF()*math.Pi/180))}
+	w, d := withinM(p), geo.DistanceM(f, p.Point())
+	for _, j := range g.byName[text.Fold(p.Name)] {
+		q := &g.places[j]
+		if j != i && dist(p, q) > w && geo.DistanceM(f, q.Point()) < math.Max(1000, 3*d) {
+			return "", nil, false
+		}
+	}
 	return g.maybeFold(p.Name), &f, true
 }

@@ -177,6 +177,21 @@ func (g *Gazetteer) Lookup(new bool, level Level, code string) int32 {
 // Named returns the indexes of units whose folded name without its unit word is name.
 func (g *Gazetteer) Named(name string) []int32 { return g.byName[name] }
 
+// SameName returns the other units whose folded name without its unit word is unit i's
+// ("Phường Tây Hồ" for "Quận Tây Hồ": since 2025 many wards carry their old district's name).
+func (g *Gazetteer) SameName(i int32) []int32 {
+	if i < 0 || int(i) >= len(g.Units) {
+		return nil
+	}
+	var out []int32
+	for _, j := range g.byName[g.Units[i].core] {
+		if j != i && g.Units[j].core == g.Units[i].core {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
 // Within reports whether unit i lies inside unit anc (or is it).
 func (g *Gazetteer) Within(i, anc int32) bool {
 	for ; i >= 0; i = g.Units[i].Parent {

@@ -8,11 +8,13 @@ import (
 
 // Words (folded) that shape the part of an address before its administrative units.
 var (
-	streetWords = set("duong", "dg", "pho", "dai lo", "dl")
+	streetWords = set("duong", "dg", "d", "pho", "dai lo", "dl")
 	alleyWords  = set("ngo", "ngach", "hem", "kiet", "hxh")
 	houseWords  = set("so", "lo")
-	// words before "số N" that make it part of a name ("cơ sở 2", "phổ thông số 1", "khu phố số 3")
-	soBlockers = set("co", "thong", "bo", "cu", "pho", "duong", "dg", "khu", "to", "ap", "thon", "xom", "doi", "cum", "truong")
+	// words before "số N" or "lô N" that make it part of a name ("cơ sở 2", "phổ thông số 1",
+	// "khu phố số 3", "quốc lộ 22", "tỉnh lộ 10", "hương lộ 2", "đại lộ 2")
+	soBlockers = set("co", "thong", "bo", "cu", "pho", "duong", "dg", "khu", "to", "ap", "thon", "xom", "doi", "cum", "truong",
+		"quoc", "tinh", "huong", "lien", "dai")
 	venueWords = set("cafe", "coffee", "ca phe", "cf", "nha hang", "khach san", "hotel", "truong", "cong vien", "cho",
 		"benh vien", "bv", "ngan hang", "trung tam", "cong ty", "cty", "cua hang", "shop", "buu dien", "nha tho", "chua",
 		"den", "ben xe", "san bong", "san van dong", "cau lac bo", "clb", "ho boi", "van phong", "vp", "chung cu", "cc",
@@ -21,7 +23,65 @@ var (
 		"pub", "tiem", "salon", "garage", "gara", "benh xa", "phong kham", "nha thuoc", "hieu thuoc", "kho", "xuong",
 		"nha may", "cang", "ga", "san bay", "bao tang", "rap", "nha sach", "dai ly", "hotpot", "restaurant")
 	areaWords = set("khu", "to", "ap", "thon", "xom", "cum", "kdc", "kcn", "kp", "khom", "ban", "lang", "bon", "buon")
+	// area words that name an area without a number after them ("khu đô thị Linh Đàm")
+	namedAreaWords = set("khu", "kdc", "kcn", "kp")
 )
+
+// areaAt returns the length of an area designator starting at T[k] ("tổ 5", "ấp 3", "khu
+// phố 2", "KDC Him Lam"), 0 if none: an area word other than "khu" and its short forms must
+// be followed by a number, so that street names made of such words stay whole ("Láng Hạ",
+// "Bản Cờ").
+func areaAt(T []token, k int) int {
+	if k > 0 && T[k-1].f == "noi" { // "Đường Nội Khu Mỹ Văn 2": "nội khu" is part of a name
+		return 0
+	}
+	n := phraseAt(areaWords, T, k)
+	if n == 0 || namedAreaWords[T[k].f] || k+n < len(T) && numberish(T[k+n].f) {
+		return n
+	}
+	return 0
+}
+
+// venueAt returns the length of a venue word starting at T[k], 0 if none. Folded, "truong"
+// is "trường" (school) but also the name "Trương" ("Trương Định"): written with marks other
+// than those of "trường", or after a word, it is a name.
+func venueAt(T []token, k int) int {
+	n := phraseAt(venueWords, T, k)
+	if n != 1 {
+		return n
+	}
+	if form, ok := markedVenueWords[T[k].f]; ok && writtenWithMarks(T, k) && toneKey(T[k].raw) != form {
+		return 0 // "Trương Định", "Quan Nhân": not "trường", "quán"
+	}
+	if T[k].f == "truong" && k > 0 && !numberish(T[k-1].f) {
+		return 0 // a school starts a segment or follows a house number, never a name ("Nguyễn Trường Tộ")
+	}
+	return n
+}
+
+// markedVenueWords are the one-word venue words that carry marks, as written with them: a
+// word folding to one of them but written with other marks (or none, in text written with
+// marks) is another word.
+var markedVenueWords = map[string]string{"truong": "trường", "quan": "quán", "cho": "chợ", "chua": "chùa", "den": "đền",
+	"rap": "rạp", "tiem": "tiệm", "xuong": "xưởng", "cang": "cảng"}
+
+// writtenWithMarks: the word at k or a neighbour carries Vietnamese marks (the writer uses them).
+func writtenWithMarks(T []token, k int) bool {
+	for i := max(0, k-1); i <= k+1 && i < len(T); i++ {
+		if hasMarks(T[i].raw) {
+			return true
+		}
+	}
+	return false
+}
+
+// venueIn reports a venue word at T[k] that starts a name (not the last word: "Lạc Long
+// Quân") and is not the first word of a street's name right after its street word ("Phố
+// Chùa Bộc", "Phố Nhà Thờ").
+func venueIn(T []token, k int) bool {
+	n := venueAt(T, k)
+	return n > 0 && k+n < len(T) && !(k == 1 && streetWords[T[0].f])
+}
 
 func set(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))
@@ -101,7 +161,7 @@ func houseRun(T []token) (run []element, ok bool) {
 			return
 		}
 		end := cur[len(cur)-1].k + cur[len(cur)-1].n
-		if end == len(T) || phraseAt(venueWords, T, end) == 0 && phraseAt(areaWords, T, end) == 0 {
+		if end == len(T) || venueAt(T, end) == 0 && areaAt(T, end) == 0 {
 			best = cur
 		}
 		cur = nil
@@ -239,7 +299,7 @@ func lastNumber(T []token) int {
 // isVenue reports a segment that names a place rather than a street.
 func isVenue(T []token) bool {
 	for k := range T {
-		if phraseAt(venueWords, T, k) > 0 {
+		if venueAt(T, k) > 0 {
 			return true
 		}
 	}
@@ -250,12 +310,12 @@ func isVenue(T []token) bool {
 // "đường" unless the name is a number ("đường số 5", "đường 152").
 func streetOf(T []token) []token {
 	for k := range T {
-		if k > 0 && (phraseAt(venueWords, T, k) > 0 || phraseAt(areaWords, T, k) > 0) {
+		if k > 0 && (venueIn(T, k) || areaAt(T, k) > 0) {
 			T = T[:k]
 			break
 		}
 	}
-	for len(T) > 1 && (T[0].f == "duong" || T[0].f == "dg") && T[1].f != "so" && !numberish(T[1].f) {
+	for len(T) > 1 && (T[0].f == "duong" || T[0].f == "dg" || T[0].f == "d") && T[1].f != "so" && !numberish(T[1].f) {
 		T = T[1:]
 	}
 	if len(T) == 1 && text.AllDigits(T[0].f) {

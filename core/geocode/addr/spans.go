@@ -177,6 +177,9 @@ func fillsSegment(toks []token, i, j int) bool {
 	return (i == 0 || toks[i-1].seg != toks[i].seg) && (j == len(toks) || toks[j].seg != toks[j-1].seg)
 }
 
+// roadWords end the name of a numbered road ("quốc lộ 22", "QL 1A", "tỉnh lộ 10", "ĐT 743").
+var roadWords = set("lo", "ql", "tl", "dt", "hl")
+
 // prevBlocksBare: a name right after a house number or a street word is a street ("165 Cầu
 // Giấy"), not a unit, unless a unit word says otherwise.
 func prevBlocksBare(toks []token, i int) bool {
@@ -191,6 +194,15 @@ func prevBlocksBare(toks []token, i int) bool {
 		return i == 1 || toks[i-2].seg != toks[i].seg || numberish(toks[i-2].f)
 	}
 	if !numberish(p) {
+		return false
+	}
+	for k := i - 2; k >= 0 && toks[k].seg == toks[i].seg && !numberish(toks[k].f); k-- {
+		if streetWords[toks[k].f] && k+1 < i-1 {
+			return false // "Đường số 100 Thủ Đức", "Đường Foresa 1 Xuân Phương": the street's own number
+		}
+	}
+	if i >= 2 && toks[i-2].seg == toks[i].seg && (streetWords[toks[i-2].f] || roadWords[toks[i-2].f]) {
+		// "Đường D5 Thủ Đức", "Quốc lộ 22 Củ Chi": the street's own number
 		return false
 	}
 	if m, _ := fusedNumber(p); m != 0 {
@@ -291,8 +303,28 @@ func (g *Gazetteer) scoreCombo(c *combo, toks []token, tail int) bool {
 			c.score += 0.5
 		}
 	}
-	c.score -= 0.3 * float64(tail-last) // words left after the administrative part
+	c.score -= 0.3 * float64(tail-last+gaps(c)) // words left after the administrative part or between its units
 	return true
+}
+
+// gaps counts the words between the first and the last span of c that no span covers
+// ("Trịnh Công Sơn Tây Hồ HN" is Tây Hồ, not Sơn Tây with "Hồ" left between).
+func gaps(c *combo) int {
+	first, last, covered := -1, -1, 0
+	for _, s := range c.spans {
+		if s == nil {
+			continue
+		}
+		if first < 0 || s.i < first {
+			first = s.i
+		}
+		last = max(last, s.j)
+		covered += s.j - s.i
+	}
+	if first < 0 {
+		return 0
+	}
+	return last - first - covered
 }
 
 // resolve lists the unit tuples consistent with every span of c, in both structures.

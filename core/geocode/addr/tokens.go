@@ -14,6 +14,7 @@ const MaxTokens = 64
 // token is one word of the input.
 type token struct {
 	f          string // folded: lower-case ASCII, marks removed; '/' and '-' kept inside
+	raw        string // as written
 	start, end int    // byte span in the input
 	seg        int    // index of the comma-separated segment (commas, semicolons, brackets, " - ")
 }
@@ -87,7 +88,7 @@ func appendWord(toks []token, s string, start, end int, seg *int) []token {
 	if w == "" {
 		return toks
 	}
-	return append(toks, token{f: foldWord(w), start: start, end: start + len(w), seg: *seg})
+	return append(toks, token{f: foldWord(w), raw: w, start: start, end: start + len(w), seg: *seg})
 }
 
 // foldWord folds a word keeping '/' and '-' between its parts.

@@ -58,6 +58,15 @@ type Maneuver struct {
 	// Angle is the signed turn angle in degrees at the maneuver's point,
 	// right positive, in (-180, 180]; 0 for Depart and Arrive.
 	Angle float64
+	// BearingBefore and BearingAfter (added with the builder) are compass
+	// bearings in [0, 360), clockwise from north: the direction of travel
+	// over the up to ApproachM metres of route before the maneuver's point
+	// (0 for Depart), and over the ApproachM metres after AfterM metres past
+	// it (0 for Arrive). For turns Angle = BearingAfter − BearingBefore
+	// normalised to (-180, 180]. AfterM is 0 except when a short connector
+	// was folded into the maneuver (two left turns through a median gap
+	// read as one u-turn): then it is the connector's length.
+	BearingBefore, BearingAfter, AfterM float64
 	// Name and Ref are the road taken (Ref like "QL1A"; both may be empty).
 	Name, Ref string
 	// Exit is the roundabout exit number (1-based) for RoundaboutEnter/Exit.

@@ -155,14 +155,22 @@ func relaxedPath(ctx context.Context, g *rg.Graph, h *rg.CH, c Costing, s, t *en
 	return es, checkTurns(ctx, g, c, es)
 }
 
-// trimEnds drops a zero-length source or target piece (a point exactly at
-// a node, left or reached through another edge): the path without it
-// has the same cost, and neither a u-turn nor a wrong-way piece.
+// trimEnds drops a source or target piece the path does not need: a
+// zero-length one (a point exactly at a node, left or reached through
+// another edge), and one that merely turns back onto the same edge —
+// leaving the source towards one end of its edge only to come back along
+// the whole edge, or running past the target to the far end of its edge
+// and back. The path without it never costs more (a part of an edge costs
+// at most the whole edge, rounding included), so with a least cost it
+// costs the same, and it has neither a u-turn nor a wrong-way piece. (A
+// relaxed path through the target's edge and back ties with the direct
+// one when the target is within a rounding of a node; kept, such routes
+// went to the exact search, a hundred times slower.)
 func trimEnds(es []DirEdge, fs, ft float64) []DirEdge {
-	if len(es) >= 2 && (es[0].Forward && fs == 1 || !es[0].Forward && fs == 0) {
+	if len(es) >= 2 && (es[0].Forward && fs == 1 || !es[0].Forward && fs == 0 || es[0].Edge == es[1].Edge && es[0].Forward != es[1].Forward) {
 		es = es[1:]
 	}
-	if n := len(es); n >= 2 && (es[n-1].Forward && ft == 0 || !es[n-1].Forward && ft == 1) {
+	if n := len(es); n >= 2 && (es[n-1].Forward && ft == 0 || !es[n-1].Forward && ft == 1 || es[n-1].Edge == es[n-2].Edge && es[n-1].Forward != es[n-2].Forward) {
 		es = es[:n-1]
 	}
 	return es

@@ -50,6 +50,7 @@ type Index struct {
 	g     *rg.Graph
 	mu    sync.Mutex
 	grids map[int]*grid
+	reach map[reachKey]bool // reaches' answers
 }
 
 // GridDeg is the side of a snapping grid cell in degrees (about 430 m).
@@ -69,7 +70,9 @@ func gridRC(lat, lng float64) (int32, int32) {
 }
 
 // New returns an index over g.
-func New(g *rg.Graph) *Index { return &Index{g: g, grids: map[int]*grid{}} }
+func New(g *rg.Graph) *Index {
+	return &Index{g: g, grids: map[int]*grid{}, reach: map[reachKey]bool{}}
+}
 
 func (ix *Index) grid(ctx context.Context, ci int) (*grid, error) {
 	ix.mu.Lock()
@@ -158,31 +161,59 @@ func Usable(c Coster, e *rg.Edge) bool {
 	return f || b
 }
 
-// Nearest snaps p to the nearest edge usable by c within MaxDistanceM.
+// MinReach is how many junctions an edge must connect to, through edges
+// the vehicle may use, to be a snapping candidate: a nearer island (the
+// service roads of a compound, a car park, a footway cut off in the data)
+// would otherwise give "no route" next to a main road. Valhalla's
+// minimum_reachability default.
+const MinReach = 50
+
+// maxTries bounds the candidates (nearest first) whose reach is checked.
+const maxTries = 8
+
+// Nearest snaps p to the nearest edge usable by c within MaxDistanceM that
+// reaches at least MinReach junctions; when no edge within MaxDistanceM
+// does (a small map), the nearest usable edge.
 func (ix *Index) Nearest(ctx context.Context, p geo.LatLng, c Coster) (Point, error) {
 	if !p.Valid() {
 		return Point{}, ErrNoRoad
 	}
+	fallback := Point{DistanceM: math.Inf(1)}
 	for r := 50.0; ; r *= 4 {
 		r = min(r, MaxDistanceM)
-		best, err := ix.within(ctx, p, r, c)
+		cands, err := ix.within(ctx, p, r, c)
 		if err != nil {
 			return Point{}, err
 		}
-		if best.DistanceM <= r {
-			return best, nil
+		for i, cand := range cands {
+			if cand.DistanceM > r || i >= maxTries {
+				break
+			}
+			if cand.DistanceM < fallback.DistanceM {
+				fallback = cand
+			}
+			ok, err := ix.reaches(ctx, cand.Edge, c)
+			if err != nil {
+				return Point{}, err
+			}
+			if ok {
+				return cand, nil
+			}
 		}
 		if r == MaxDistanceM {
-			return Point{}, ErrNoRoad
+			if math.IsInf(fallback.DistanceM, 1) {
+				return Point{}, ErrNoRoad
+			}
+			return fallback, nil
 		}
 	}
 }
 
-// within returns the nearest usable edge among those whose box meets the
-// r-metre box around p (DistanceM = +Inf when none).
-func (ix *Index) within(ctx context.Context, p geo.LatLng, r float64, c Coster) (Point, error) {
+// within returns the usable edges among those whose box meets the r-metre
+// box around p, nearest first (ties by edge id), at most maxTries.
+func (ix *Index) within(ctx context.Context, p geo.LatLng, r float64, c Coster) ([]Point, error) {
 	box := geo.Around(p, r)
-	best := Point{DistanceM: math.Inf(1)}
+	var best []Point
 	var ferr error
 	for ci, cell := range ix.g.Index.Cells {
 		if !cellMeets(cell, box) {
@@ -190,7 +221,7 @@ func (ix *Index) within(ctx context.Context, p geo.LatLng, r float64, c Coster) 
 		}
 		gr, err := ix.grid(ctx, ci)
 		if err != nil {
-			return best, err
+			return nil, err
 		}
 		gr.each(box, func(e uint32) bool {
 			cand, err := ix.project(ctx, p, e, c)
@@ -198,17 +229,117 @@ func (ix *Index) within(ctx context.Context, p geo.LatLng, r float64, c Coster) 
 				ferr = err
 				return false
 			}
-			if cand.DistanceM < best.DistanceM || cand.DistanceM == best.DistanceM && cand.Edge < best.Edge {
-				best = cand
+			if !math.IsInf(cand.DistanceM, 1) {
+				best = keepNearest(best, cand)
 			}
 			return true
 		})
 		if ferr != nil {
-			return best, ferr
+			return nil, ferr
 		}
 	}
 	return best, nil
 }
+
+// keepNearest inserts cand into the sorted list ps (nearest first, ties by
+// edge id; an edge listed in several grid cells once), keeping maxTries.
+func keepNearest(ps []Point, cand Point) []Point {
+	for _, q := range ps {
+		if q.Edge == cand.Edge {
+			return ps
+		}
+	}
+	i := sort.Search(len(ps), func(i int) bool {
+		return ps[i].DistanceM > cand.DistanceM || ps[i].DistanceM == cand.DistanceM && ps[i].Edge > cand.Edge
+	})
+	if i >= maxTries {
+		return ps
+	}
+	ps = append(ps, Point{})
+	copy(ps[i+1:], ps[i:])
+	ps[i] = cand
+	if len(ps) > maxTries {
+		ps = ps[:maxTries]
+	}
+	return ps
+}
+
+// reaches reports whether edge e connects to at least MinReach junctions
+// through edges c may use (in either direction; turn rules ignored). The
+// answer is remembered per costing and edge.
+func (ix *Index) reaches(ctx context.Context, e uint32, c Coster) (bool, error) {
+	key, memo := reachKeyOf(c, e)
+	if memo {
+		ix.mu.Lock()
+		ok, known := ix.reach[key]
+		ix.mu.Unlock()
+		if known {
+			return ok, nil
+		}
+	}
+	ed, err := ix.g.Edge(ctx, e)
+	if err != nil {
+		return false, err
+	}
+	seen := map[uint32]bool{ed.U: true, ed.V: true}
+	queue := []uint32{ed.U, ed.V}
+	for len(queue) > 0 && len(seen) < MinReach {
+		n := queue[0]
+		queue = queue[1:]
+		adj, _, err := ix.g.Adjacent(ctx, n)
+		if err != nil {
+			return false, err
+		}
+		for _, a := range adj {
+			o, err := ix.g.Edge(ctx, a>>1)
+			if err != nil {
+				return false, err
+			}
+			if !Usable(c, o) {
+				continue
+			}
+			for _, m := range [2]uint32{o.U, o.V} {
+				if !seen[m] {
+					seen[m] = true
+					queue = append(queue, m)
+				}
+			}
+		}
+	}
+	ok := len(seen) >= MinReach
+	if memo {
+		ix.mu.Lock()
+		if len(ix.reach) >= maxReachMemo {
+			clear(ix.reach)
+		}
+		ix.reach[key] = ok
+		ix.mu.Unlock()
+	}
+	return ok, nil
+}
+
+// reachKey names one remembered reach answer: the costing (by name and
+// fingerprint of its rules) and the edge.
+type reachKey struct {
+	costing string
+	e       uint32
+}
+
+// reachKeyOf is e's memo key under c; ok is false for a costing that does
+// not name its rules (its answers are not remembered).
+func reachKeyOf(c Coster, e uint32) (reachKey, bool) {
+	n, ok := c.(interface {
+		Name() string
+		Fingerprint() string
+	})
+	if !ok {
+		return reachKey{}, false
+	}
+	return reachKey{n.Name() + "\x00" + n.Fingerprint(), e}, true
+}
+
+// maxReachMemo bounds the remembered reach answers (then they are dropped).
+const maxReachMemo = 1 << 16
 
 func cellMeets(c rg.IndexCell, b geo.BBox) bool {
 	return geo.FromE7(c.MinLat) <= b.MaxLat && geo.FromE7(c.MaxLat) >= b.MinLat &&

@@ -1,6 +1,9 @@
 package google
 
 import (
+	"slices"
+
+	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/shape"
 )
 
@@ -20,6 +23,9 @@ type GeocodeResult struct {
 	PlaceID           string             `json:"place_id"`
 	Types             []string           `json:"types"`
 	DistanceMeters    *int               `json:"distance_meters"`
+	// PartialMatch: forward geocoding did not find the address or place itself, only its
+	// street or its administrative unit (omitted otherwise, as Google does).
+	PartialMatch bool `json:"partial_match,omitempty"`
 }
 
 // Geocoded is the geocode envelope: status OK, or ZERO_RESULTS with no results.
@@ -28,8 +34,51 @@ type Geocoded struct {
 	Status  string          `json:"status"`
 }
 
-// AppendJSON writes the answer.
-func (g Geocoded) AppendJSON(b []byte) []byte { return shape.AppendReflect(b, g) }
+// AppendJSON writes the answer without reflection (byte-identical to encoding/json;
+// TestAppendJSONMatchesReflection and FuzzAppendJSON check it).
+func (g Geocoded) AppendJSON(b []byte) []byte {
+	b = slices.Grow(b, 64+700*len(g.Results))
+	b = append(b, `{"results":`...)
+	b = shape.AppendList(b, g.Results, appendGeocodeResult)
+	b = append(b, `,"status":`...)
+	b = shape.AppendString(b, g.Status)
+	return append(b, '}')
+}
+
+func appendGeocodeResult(b []byte, r *GeocodeResult) []byte {
+	b = append(b, `{"address":`...)
+	b = shape.AppendString(b, r.Address)
+	b = append(b, `,"address_components":`...)
+	b = shape.AppendList(b, r.AddressComponents, appendComponent)
+	b = append(b, `,"formatted_address":`...)
+	b = shape.AppendString(b, r.FormattedAddress)
+	b = append(b, `,"geometry":{"location":{"lat":`...)
+	b = shape.AppendDeg(b, r.Geometry.Location.Lat)
+	b = append(b, `,"lng":`...)
+	b = shape.AppendDeg(b, r.Geometry.Location.Lng)
+	b = append(b, `}},"name":`...)
+	b = shape.AppendString(b, r.Name)
+	b = append(b, `,"place_id":`...)
+	b = shape.AppendString(b, r.PlaceID)
+	b = append(b, `,"types":`...)
+	b = shape.AppendStrings(b, r.Types)
+	b = append(b, `,"distance_meters":`...)
+	b = shape.AppendIntPtr(b, r.DistanceMeters)
+	if r.PartialMatch {
+		b = append(b, `,"partial_match":true`...)
+	}
+	return append(b, '}')
+}
+
+func appendComponent(b []byte, c *AddressComponent) []byte {
+	b = append(b, `{"long_name":`...)
+	b = shape.AppendString(b, c.LongName)
+	b = append(b, `,"short_name":`...)
+	b = shape.AppendString(b, c.ShortName)
+	b = append(b, `,"types":`...)
+	b = shape.AppendStrings(b, c.Types)
+	return append(b, '}')
+}
 
 // GeocodeOf shapes enriched places: components name, house number, street, ward, district
 // (old structure only: Admin.District is "" under admin_v2), province.
@@ -45,7 +94,9 @@ func GeocodeOf(rs []shape.Place) Geocoded {
 				comps = append(comps, AddressComponent{LongName: v, ShortName: v, Types: types})
 			}
 		}
-		add(r.Name, "point_of_interest")
+		if c, ok := nameComponent(r.Place); ok && c.LongName != r.Admin.Ward && c.LongName != r.Admin.District && c.LongName != r.Admin.Province {
+			comps = append(comps, c) // (a unit's name is among the units already when its polygon names it)
+		}
 		add(house, "street_number")
 		add(street, "route")
 		for _, u := range []struct{ name, kind string }{{r.Admin.Ward, "administrative_area_level_3"},
@@ -73,6 +124,25 @@ func GeocodeOf(rs []shape.Place) Geocoded {
 		out.Status = "ZERO_RESULTS"
 	}
 	return out
+}
+
+// unitLevels: the component type of an administrative unit's own name, by its level.
+var unitLevels = map[string]string{"new_ward": "administrative_area_level_3", "old_ward": "administrative_area_level_3",
+	"old_district": "administrative_area_level_2", "new_province": "administrative_area_level_1", "old_province": "administrative_area_level_1"}
+
+// nameComponent is the component a result's name makes: a POI's name, a street's route, an
+// administrative unit at its level; none for an address (its name is its number and street).
+func nameComponent(p *place.Place) (AddressComponent, bool) {
+	switch {
+	case p.Layer == "address" || p.Name == "":
+		return AddressComponent{}, false
+	case p.Layer == "street":
+		return AddressComponent{LongName: p.Name, ShortName: p.Name, Types: []string{"route"}}, true
+	}
+	if lv, ok := unitLevels[p.Tag("admin_level")]; ok {
+		return UnitComponent(p.Name, lv)
+	}
+	return AddressComponent{LongName: p.Name, ShortName: p.Name, Types: []string{"point_of_interest"}}, true
 }
 
 func joinNonEmpty(parts ...string) string {

@@ -46,9 +46,9 @@ type Predictions struct {
 // PredictionsOf shapes enriched places for the typed text.
 func PredictionsOf(typed string, rs []shape.Place) Predictions {
 	body := Predictions{Predictions: []Prediction{}, Status: "OK"}
-	toks := text.Tokens(typed)
+	q := text.Analyze(typed)
 	for i := range rs {
-		body.Predictions = append(body.Predictions, PredictionOf(&rs[i], toks))
+		body.Predictions = append(body.Predictions, PredictionOf(&rs[i], &q))
 	}
 	if len(body.Predictions) == 0 {
 		body.Status = "ZERO_RESULTS"
@@ -56,14 +56,14 @@ func PredictionsOf(typed string, rs []shape.Place) Predictions {
 	return body
 }
 
-// PredictionOf shapes one enriched place; toks are the folded query tokens
-// the matched substrings mark.
-func PredictionOf(r *shape.Place, toks []string) Prediction {
+// PredictionOf shapes one enriched place; q is the typed text, whose
+// matches the matched substrings mark.
+func PredictionOf(r *shape.Place, q *text.Query) Prediction {
 	p := r.Place
 	full, secondary := shape.Label(p, r.Admin)
 	return Prediction{
-		Description: full, DistanceMeters: r.DistanceM, MatchedSubstrings: text.FoldMapped(full).MatchSpans(toks), PlaceID: p.ID,
-		StructuredFormatting: StructuredFormat{MainText: p.Name, MainTextMatchedSubstrings: text.FoldMapped(p.Name).MatchSpans(toks),
+		Description: full, DistanceMeters: r.DistanceM, MatchedSubstrings: text.FoldMapped(full).MatchSpans(q), PlaceID: p.ID,
+		StructuredFormatting: StructuredFormat{MainText: p.Name, MainTextMatchedSubstrings: text.FoldMapped(p.Name).MatchSpans(q),
 			SecondaryText: secondary, SecondaryTextMatchedSubstrings: []text.Span{}},
 		Terms: terms(full), Types: types(p), HasChild: p.HasChild(),
 	}

@@ -46,6 +46,9 @@ type Properties struct {
 	SID            string   `json:"sid"`
 	Source         string   `json:"source"`
 	Layer          string   `json:"layer"`
+	// MatchType is set by forward geocoding only: "exact" (the address or place itself),
+	// "fallback" (its street or its administrative unit), as Pelias says.
+	MatchType string `json:"match_type,omitempty"`
 }
 
 // Collection is a Pelias-shape FeatureCollection (API.md §3.10); Errors is
@@ -67,33 +70,57 @@ func strOrNil(s string) *string {
 // FeatureOf shapes an enriched place; v2 selects the new structure (county
 // is "" there, API.md §4).
 func FeatureOf(r *shape.Place, v2 bool) Feature {
+	var f Feature
+	fillFeature(&f, r, v2)
+	return f
+}
+
+// fillFeature writes the feature of r into f in place (a Feature is a few
+// hundred bytes: Features fills its slice without copying one).
+func fillFeature(f *Feature, r *shape.Place, v2 bool) {
 	p := r.Place
 	full, _ := shape.Label(p, r.Admin)
 	house, street, hs := shape.AddressParts(p)
-	props := Properties{
-		Name: p.Name, HouseNumber: strOrNil(house), Street: strOrNil(street), ShortAddress: hs,
-		PostalCode: strOrNil(p.Tag("addr:postcode")), Label: full,
-		Country: "Việt Nam", CountryCode: "VN", Continent: "Asia",
-		Category: p.Category, Website: strOrNil(p.Tag("website")),
-		OpeningHoursV2: strOrNil(p.Tag("opening_hours")), Phone: strOrNil(p.Tag("phone")),
-		Region: r.Admin.Province, County: r.Admin.District, Locality: r.Admin.Ward,
-		Distance: r.DistanceM,
-		ID:       p.ID, SID: place.SID(p.ID), Source: "openstreetmap", Layer: p.Layer, HasChild: p.HasChild(),
+	f.Type = "Feature"
+	f.Geometry = Geometry{Type: "Point", Coordinates: [2]shape.Deg{shape.Deg(p.LngF()), shape.Deg(p.LatF())}}
+	pr := &f.Properties
+	pr.Name, pr.ShortAddress, pr.Label = p.Name, hs, full
+	pr.HouseNumber, pr.Street = tagOr(p, "addr:housenumber", house), tagOr(p, "addr:street", street)
+	pr.PostalCode = p.TagPtr("addr:postcode")
+	pr.Country, pr.CountryCode, pr.Continent = "Việt Nam", "VN", "Asia"
+	pr.Category = p.Category
+	if pr.Category == nil {
+		pr.Category = []string{}
 	}
-	if props.Category == nil {
-		props.Category = []string{}
+	pr.Website, pr.OpeningHoursV2, pr.Phone = p.TagPtr("website"), p.TagPtr("opening_hours"), p.TagPtr("phone")
+	pr.Region, pr.County, pr.Locality = r.Admin.Province, r.Admin.District, r.Admin.Ward
+	if r.OpeningHours != nil {
+		pr.OpeningHours = r.OpeningHours
 	}
 	if v2 {
-		props.County = ""
+		pr.County = ""
 	}
-	return Feature{Type: "Feature", Geometry: Geometry{Type: "Point", Coordinates: [2]shape.Deg{shape.Deg(p.LngF()), shape.Deg(p.LatF())}}, Properties: props}
+	pr.Distance = r.DistanceM
+	pr.ID, pr.SID, pr.Source, pr.Layer, pr.HasChild = p.ID, place.SID(p.ID), "openstreetmap", p.Layer, p.HasChild()
+}
+
+// tagOr is v as a JSON string or null: a pointer into p's tags when tag k
+// holds v (no copy), else to a copy of v.
+func tagOr(p *place.Place, k, v string) *string {
+	if v == "" {
+		return nil
+	}
+	if t := p.TagPtr(k); t != nil && *t == v {
+		return t
+	}
+	return &v
 }
 
 // Features shapes enriched places into a collection.
 func Features(rs []shape.Place, v2 bool) Collection {
 	fs := make([]Feature, len(rs))
 	for i := range rs {
-		fs[i] = FeatureOf(&rs[i], v2)
+		fillFeature(&fs[i], &rs[i], v2)
 	}
 	return CollectionOf(fs)
 }

@@ -102,5 +102,9 @@ func appendProperties(b []byte, p *Properties) []byte {
 	b = shape.AppendString(b, p.Source)
 	b = append(b, `,"layer":`...)
 	b = shape.AppendString(b, p.Layer)
+	if p.MatchType != "" {
+		b = append(b, `,"match_type":`...)
+		b = shape.AppendString(b, p.MatchType)
+	}
 	return append(b, '}')
 }

@@ -23,7 +23,7 @@ func randomFeature(r *rand.Rand) Feature {
 		Properties: Properties{Name: shapetest.String(r), HouseNumber: sp(), Street: sp(), ShortAddress: shapetest.String(r), PostalCode: sp(),
 			Label: shapetest.String(r), Country: "Việt Nam", CountryCode: "VN", Continent: "Asia", Category: cats, Website: sp(),
 			OpeningHoursV2: sp(), Phone: sp(), Region: shapetest.String(r), County: shapetest.String(r), Locality: shapetest.String(r), Distance: shapetest.IntPtr(r), ID: shapetest.String(r),
-			HasChild: r.Intn(2) == 0, SID: shapetest.String(r), Source: "openstreetmap", Layer: shapetest.String(r)}}
+			HasChild: r.Intn(2) == 0, SID: shapetest.String(r), Source: "openstreetmap", Layer: shapetest.String(r), MatchType: shapetest.String(r)}}
 }
 
 // TestAppendJSONMatchesReflection is the differential test of the
@@ -59,7 +59,7 @@ func FuzzAppendJSON(f *testing.F) {
 	f.Add("Phở \"Huế\"\n\u2028\xff", 21.5, 105.8)
 	f.Fuzz(func(t *testing.T, s string, lat, lng float64) {
 		c := CollectionOf([]Feature{{Type: "Feature", Geometry: Geometry{Type: "Point", Coordinates: [2]shape.Deg{shape.Deg(lng), shape.Deg(lat)}},
-			Properties: Properties{Name: s, Label: s, Street: &s, Category: []string{s}}}})
+			Properties: Properties{Name: s, Label: s, Street: &s, Category: []string{s}, MatchType: s}}})
 		c.Errors = []string{s}
 		if _, err := json.Marshal(c); err != nil {
 			return // NaN or Inf coordinates: not representable either way

@@ -1,6 +1,6 @@
 // Calls every method of the package with typed requests and reads typed
 // responses; `tsc -p js/test/types` must compile it in strict mode.
-import { Bando, BandoError, TileNotCachedError, IntegrityError, MemoryStore, regionKeys } from "bando";
+import { Bando, BandoError, TileNotCachedError, IntegrityError, MemoryStore, regionKeys, decodePolyline } from "bando";
 import type { PeliasCollection, PredictionsResponse, DirectionResponse, Manifest } from "bando";
 import { style } from "bando/style";
 import { openArchiveBytes, archiveKey } from "bando/basemap";
@@ -23,6 +23,9 @@ export async function all(): Promise<void> {
   await bando.nearby({ categories: ["cafe", "atm"], "point.lat": 21.03, "point.lon": 105.85 });
   const d: DirectionResponse = await bando.direction({ origin: [21.03, 105.85], destination: [[21.0, 105.8], "21.01,105.81"], vehicle: "motor", language: "en" });
   const poly: string | undefined = d.routes[0]?.overview_polyline.points;
+  const line: [number, number][] = decodePolyline(poly ?? "");
+  const step: string | undefined = d.routes[0]?.legs[0]?.steps[0]?.html_instructions;
+  const legShape: [number, number][] = decodePolyline((await bando.optimizedRoute({ locations: [{ lat: 21, lon: 105.8 }, { lat: 21.1, lon: 105.9 }] })).trip.legs[0]?.shape ?? "", 6);
   const trip = await bando.optimizedRoute({ locations: [{ lat: 21, lon: 105.8 }, { lat: 21.1, lon: 105.9 }], costing: "motor_scooter" }, { admin_v2: true });
   const secs: number = trip.trip.summary.time;
   const m = await bando.distanceMatrix({ sources: [{ lat: 21, lon: 105.8 }], targets: [{ lat: "21.1", lon: "105.9" }] }, { verbose: false });
@@ -55,5 +58,5 @@ export async function all(): Promise<void> {
     else if (e instanceof TileNotCachedError) { const path: string = e.path; void path; }
     else if (e instanceof IntegrityError) { void e.expected; }
   }
-  void [name, desc, addr, loc, poly, secs, units, exact, lat, tiles, res, idx, dl, use, keys, s, a, k];
+  void [name, desc, addr, loc, poly, line, step, legShape, secs, units, exact, lat, tiles, res, idx, dl, use, keys, s, a, k];
 }
