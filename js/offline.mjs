@@ -172,11 +172,19 @@ export function keyBBox(key) {
   if (m) return tileBBox(+m[1], +m[2], +m[3]);
   m = /^place\/(-?\d+)\/(-?\d+)$/.exec(key);
   if (m) return [m[2] * 0.1, m[1] * 0.1, (+m[2] + 1) * 0.1, (+m[1] + 1) * 0.1];
-  // admin/cell/<x>_<y>: 0.25° cells (core/admin/FORMAT.md §1, v1 builds)
-  m = /^admin\/cell\/(-?\d+)_(-?\d+)$/.exec(key);
-  if (m) return [m[1] * 0.25, m[2] * 0.25, (+m[1] + 1) * 0.25, (+m[2] + 1) * 0.25];
-  // graph/<row>/<col>, ch/<profile>/<row>/<col>: 0.25° cells, row = ⌊lat/0.25⌋
-  // (core/route/graph/FORMAT.md §1); graph/index and ch/<profile>/core are bundle-wide.
+  // admin/cell/<x>_<y> is not spatial here: every result of a search (units
+  // anywhere in the country included) and every reverse geocode is named
+  // from these cells (the whole country: 758 tiles, 14.8 MB, against 57 MB of
+  // the search index a region needs anyway).
+  // graph/<level>/<row>/<col>, ch/<profile>/<level>/<row>/<col> (graph v2):
+  // side 0.5° at level 0, 0.25° / 2^(level−1) at levels 1–6, row = ⌊lat/side⌋;
+  // v1 bundles: graph/<row>/<col>, 0.25° (core/route/graph/FORMAT.md §1–2).
+  // graph/index and ch/<profile>/core are bundle-wide.
+  m = /^(?:graph|ch\/[a-z_]+)\/(\d)\/(-?\d+)\/(-?\d+)$/.exec(key);
+  if (m) {
+    const side = +m[1] === 0 ? 0.5 : 0.25 / 2 ** (+m[1] - 1);
+    return [m[3] * side, m[2] * side, (+m[3] + 1) * side, (+m[2] + 1) * side];
+  }
   m = /^(?:graph|ch\/[a-z_]+)\/(-?\d+)\/(-?\d+)$/.exec(key);
   if (m) return [m[2] * 0.25, m[1] * 0.25, (+m[2] + 1) * 0.25, (+m[1] + 1) * 0.25];
   return null;
@@ -195,7 +203,7 @@ export function regionBBox(region, index) {
 
 /**
  * The keys of the tiles a region needs: every non-spatial tile (search,
- * …), and the spatial ones (basemap archives, place cells, admin cells,
+ * …), and the spatial ones (basemap archives, place cells,
  * routing graph and hierarchy cells) that intersect the region's bbox.
  */
 export function regionKeys(manifest, bbox) {
