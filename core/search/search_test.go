@@ -189,7 +189,7 @@ func TestPacked(t *testing.T) {
 		c    byte
 		want string
 	}{
-		{[]string{"sx/phk.o", "sx/pho-p/x", "sx/pho-ws"}, "sx/ph", 'o', "sx/phk.o"},                    // o's own keys sort after the run
+		{[]string{"sx/phk.o", "sx/pho-p/x", "sx/pho-ws"}, "sx/ph", 'o', "sx/phk.o"},                       // o's own keys sort after the run
 		{[]string{"sx/phk.o", "sx/pho-ws", "sx/phu-s", "sx/phua", "sx/phun.y"}, "sx/ph", 'n', "sx/phk.o"}, // u split, after n
 		{[]string{"sx/pha", "sx/phb-s", "sx/phba", "sx/phc.o"}, "sx/ph", 'o', "sx/phc.o"},
 		{[]string{"sx/pha.b", "sx/phc-s", "sx/phca", "sx/phd.z"}, "sx/ph", 'c', ""}, // c is split: no run holds it

@@ -8,12 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	bgraph "github.com/bando-vn/bando/bundle/graph"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
-	rg "github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/snap"
-	"github.com/bando-vn/bando/core/tile"
 )
 
 // islandOSM draws an n×n grid of residential streets 100 m apart with its
@@ -48,19 +45,7 @@ func islandIndex(t *testing.T, n int) *snap.Index {
 	if err := os.WriteFile(path, []byte(islandOSM(n)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tiles, _, err := bgraph.FromFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := tile.OpenMap(tiles)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := rg.Open(context.Background(), st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return snap.New(g)
+	return indexOf(t, path)
 }
 
 // TestNearestSkipsIslands: a point 3 m from an island road and 27 m from

@@ -15,8 +15,11 @@ import (
 	"github.com/bando-vn/bando/core/tile"
 )
 
-func index(t *testing.T) *snap.Index {
-	tiles, _, err := bgraph.FromFile("../../../testdata/route/rules.osm")
+func index(t *testing.T) *snap.Index { return indexOf(t, "../../../testdata/route/rules.osm") }
+
+// indexOf builds the graph of one OSM file and its snapping index.
+func indexOf(t *testing.T, path string) *snap.Index {
+	tiles, _, err := bgraph.FromFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
