@@ -61,13 +61,32 @@ func PredictionsOf(typed string, rs []shape.Place) Predictions {
 func PredictionOf(r *shape.Place, q *text.Query) Prediction {
 	p := r.Place
 	full, secondary := shape.Label(p, r.Admin)
+	spans := text.FoldMapped(full).MatchSpans(q)
+	main, second := splitSpans(spans, utf16Len(p.Name))
 	return Prediction{
-		Description: full, DistanceMeters: r.DistanceM, MatchedSubstrings: text.FoldMapped(full).MatchSpans(q), PlaceID: p.ID,
-		StructuredFormatting: StructuredFormat{MainText: p.Name, MainTextMatchedSubstrings: text.FoldMapped(p.Name).MatchSpans(q),
-			SecondaryText: secondary, SecondaryTextMatchedSubstrings: []text.Span{}},
+		Description: full, DistanceMeters: r.DistanceM, MatchedSubstrings: spans, PlaceID: p.ID,
+		StructuredFormatting: StructuredFormat{MainText: p.Name, MainTextMatchedSubstrings: main,
+			SecondaryText: secondary, SecondaryTextMatchedSubstrings: second},
 		Terms: terms(full), Types: types(p), HasChild: p.HasChild(),
 	}
 }
+
+// splitSpans parts the description's spans (the name, ", ", the rest)
+// into the name's and the rest's, each over its own text.
+func splitSpans(spans []text.Span, nameLen int) (main, second []text.Span) {
+	main, second = []text.Span{}, []text.Span{}
+	for _, s := range spans {
+		switch {
+		case s.Offset+s.Length <= nameLen:
+			main = append(main, s)
+		case s.Offset >= nameLen+2:
+			second = append(second, text.Span{Offset: s.Offset - nameLen - 2, Length: s.Length})
+		}
+	}
+	return main, second
+}
+
+func utf16Len(s string) int { return len(utf16.Encode([]rune(s))) }
 
 // terms splits a description on ", " with UTF-16 offsets.
 func terms(desc string) []Term {
@@ -78,7 +97,7 @@ func terms(desc string) []Term {
 			off += 2
 		}
 		out = append(out, Term{Offset: off, Value: part})
-		off += len(utf16.Encode([]rune(part)))
+		off += utf16Len(part)
 	}
 	return out
 }
