@@ -86,6 +86,8 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 	if err != nil {
 		return st, err
 	}
+	st = Stats{Objects: c.objects, Places: len(places)}
+	c, places = nil, nil // the graph and basemap phases need neither: let the collector take them
 	if err := addGraph(gc, o.CH, m, tiles, o.Log); err != nil {
 		return st, err
 	}
@@ -98,7 +100,7 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 	if err := tile.WriteBundle(o.Out, m, tiles); err != nil {
 		return st, fmt.Errorf("writing %s: %w", o.Out, err)
 	}
-	st = Stats{Objects: c.objects, Places: len(places), Tiles: len(tiles)}
+	st.Tiles = len(tiles)
 	for _, b := range tiles {
 		st.Bytes += len(b)
 	}

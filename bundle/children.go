@@ -90,7 +90,7 @@ func (c *placeCollector) entrances(w *osm.Way) []string {
 func (c *placeCollector) inside(w *osm.Way, self string) []string {
 	ring := make([][2]float64, 0, len(w.Nodes))
 	for _, wn := range w.Nodes {
-		if p, ok := c.nodes[wn.ID]; ok {
+		if p, ok := c.nodes.get(wn.ID); ok {
 			ring = append(ring, p)
 		}
 	}

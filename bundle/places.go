@@ -135,7 +135,7 @@ func newPlace(id string, tags osm.Tags, lat, lng float64, layer string, cats []s
 // (streets) and house numbers are kept aside for streets.go and
 // addresses.go.
 type placeCollector struct {
-	nodes     map[osm.NodeID][2]float64
+	nodes     *nodeStore
 	ways      []*osm.Way
 	streets   []*osm.Way  // named highways
 	addrNodes []*osm.Node // nodes with addr:housenumber and no place of their own
@@ -148,7 +148,7 @@ type placeCollector struct {
 }
 
 func newPlaceCollector() *placeCollector {
-	return &placeCollector{nodes: map[osm.NodeID][2]float64{}, places: map[string]place.Place{}}
+	return &placeCollector{nodes: newNodeStore(), places: map[string]place.Place{}}
 }
 
 func (c *placeCollector) add(o osm.Object) {
@@ -156,7 +156,7 @@ func (c *placeCollector) add(o osm.Object) {
 	switch v := o.(type) {
 	case *osm.Node:
 		c.stamp(v.Timestamp.Unix())
-		c.nodes[v.ID] = [2]float64{v.Lat, v.Lon}
+		c.nodes.add(v.ID, v.Lat, v.Lon)
 		if layer, cats, rank, ok := classify(v.Tags); ok {
 			id := "n" + itoa(int64(v.ID))
 			c.places[id] = newPlace(id, v.Tags, v.Lat, v.Lon, layer, cats, rank)
@@ -193,7 +193,7 @@ func (c *placeCollector) wayCentre(w *osm.Way) (lat, lng float64, ok bool) {
 	n := 0
 	seen := map[osm.NodeID]bool{}
 	for _, wn := range w.Nodes {
-		if p, ok := c.nodes[wn.ID]; ok && !seen[wn.ID] {
+		if p, ok := c.nodes.get(wn.ID); ok && !seen[wn.ID] {
 			seen[wn.ID] = true
 			sLat += p[0]
 			sLng += p[1]

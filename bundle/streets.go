@@ -105,7 +105,7 @@ func (c *placeCollector) streetPlace(g *streetGroup, idx int, set *streetSet) (p
 		var prev [2]float64
 		havePrev := false
 		for _, wn := range w.Nodes {
-			p, ok := c.nodes[wn.ID]
+			p, ok := c.nodes.get(wn.ID)
 			if !ok {
 				continue
 			}
