@@ -22,7 +22,7 @@ func serveStatus(_ context.Context, e *Engine, p params, _ *Request) (shape.Body
 	}
 	return google.Status{
 		Status: "OK", Version: Version, FormatVersion: m.FormatVersion, DataDate: m.DataDate,
-		Attribution: m.Attribution, Sources: m.Sources, Tiles: len(m.Tiles), Layers: m.Layers,
+		Attribution: m.Attribution, Sources: m.Sources, Tiles: m.Tiles.Len(), Layers: m.Layers,
 		Structures: structures,
 	}, nil
 }

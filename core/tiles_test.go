@@ -31,7 +31,7 @@ func TestTilesServeEveryArchivedTile(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := 0
-	for key := range st.Manifest().Tiles {
+	for _, key := range st.Manifest().Keys() {
 		if key == basemap.IndexKey || len(key) < 8 || key[:8] != "basemap/" {
 			continue
 		}

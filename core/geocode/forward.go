@@ -67,9 +67,9 @@ func (s *ForwardStats) read(st *tile.Store, key string) {
 		s.keys = map[string]bool{}
 	}
 	s.keys[key] = true
-	if e, ok := st.Manifest().Tiles[key]; ok {
+	if size, ok := st.Manifest().Tiles.SizeOf(key); ok {
 		s.Tiles++
-		s.Bytes += e.Size
+		s.Bytes += size
 	}
 }
 

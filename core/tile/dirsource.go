@@ -42,12 +42,20 @@ func (m MapSource) Get(_ context.Context, p string) ([]byte, error) {
 // MapBundle returns a MapSource holding tiles (by key) and a manifest
 // listing them, for tests and builders that read what they just built.
 func MapBundle(tiles map[string][]byte) MapSource {
-	m := &Manifest{Format: "bando-tiles", FormatVersion: FormatVersion, MinReaderVersion: 1, Tiles: map[string]TileEntry{}}
+	m := &Manifest{Format: "bando-tiles", FormatVersion: FormatVersion, MinReaderVersion: 1}
 	src := MapSource{}
+	entries := make(map[string]TileEntry, len(tiles))
 	for k, b := range tiles {
-		m.Tiles[k] = EntryOf(b)
+		entries[k] = EntryOf(b)
 		src[Path(k)] = b
 	}
+	t, err := NewTileTable(entries)
+	if err != nil { // a bad key: the manifest names it, so that opening it fails
+		mb, _ := json.Marshal(map[string]any{"format": m.Format, "min_reader_version": 1, "tiles": entries})
+		src[ManifestPath] = mb
+		return src
+	}
+	m.Tiles = t
 	mb, _ := json.Marshal(m) // a Manifest always marshals
 	src[ManifestPath] = mb
 	return src

@@ -3,8 +3,6 @@ package tile
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
-	"sort"
 )
 
 // FormatVersion is the tile format version this reader and writer implement.
@@ -28,9 +26,7 @@ type Manifest struct {
 	Attribution      []string             `json:"attribution"`        // shown by /v1/status
 	Sources          []SourceInfo         `json:"sources"`            // every input file and dataset
 	Layers           []LayerInfo          `json:"layers"`             // what each tile family holds
-	Tiles            map[string]TileEntry `json:"tiles"`              // key → size and sha256
-
-	keys []string // Tiles' keys, sorted (set by ParseManifest)
+	Tiles            TileTable            `json:"tiles"`              // key → size and sha256
 }
 
 // SourceInfo names one input of the bundle and its licence.
@@ -60,14 +56,18 @@ type TileEntry struct {
 // ValidKey reports whether key is a well-formed tile key (SPEC.md §Keys):
 // 1..200 bytes of [a-z0-9_.-] in non-empty segments joined by "/", no
 // segment "." or "..".
-func ValidKey(key string) bool {
+func ValidKey(key string) bool { return validKey(key) }
+
+func validKeyBytes(key []byte) bool { return validKey(key) }
+
+func validKey[S string | []byte](key S) bool {
 	if len(key) == 0 || len(key) > 200 {
 		return false
 	}
 	seg := 0 // start of the current segment
 	for i := 0; i <= len(key); i++ {
 		if i == len(key) || key[i] == '/' {
-			if s := key[seg:i]; s == "" || s == "." || s == ".." {
+			if s := string(key[seg:i]); s == "" || s == "." || s == ".." { // (no allocation: compared only)
 				return false
 			}
 			seg = i + 1
@@ -99,7 +99,8 @@ func ParseManifest(b []byte) (*Manifest, error) {
 	return m, nil
 }
 
-// check applies SPEC.md §2 to a decoded manifest and sorts its keys.
+// check applies SPEC.md §2 to a decoded manifest (its tiles were checked
+// as they were read: TileTable).
 func (m *Manifest) check() error {
 	if m.Format != "bando-tiles" {
 		return fmt.Errorf("%w: manifest: format %q is not bando-tiles", ErrCorrupt, m.Format)
@@ -107,28 +108,14 @@ func (m *Manifest) check() error {
 	if m.MinReaderVersion > FormatVersion {
 		return fmt.Errorf("%w: bundle needs reader version %d, this is %d", ErrVersion, m.MinReaderVersion, FormatVersion)
 	}
-	if m.keys == nil {
-		m.keys = make([]string, 0, len(m.Tiles))
-		for k := range m.Tiles {
-			m.keys = append(m.keys, k)
-		}
-	}
-	if !slices.IsSorted(m.keys) { // the writer sorts them: usually a check only
-		slices.Sort(m.keys)
-	}
-	for _, k := range m.keys { // in order: the error names the first bad key
-		if e := m.Tiles[k]; !ValidKey(k) || e.Size < 0 || len(e.SHA256) != 64 {
-			return fmt.Errorf("%w: manifest: bad tile entry %q", ErrCorrupt, k)
-		}
-	}
-	return nil
+	return m.Tiles.err()
 }
 
 // parseFast reads b with encoding/json except for the "tiles" object
 // (manifest_fast.go); ok false: b is left to encoding/json whole.
 func parseFast(b []byte) (*Manifest, bool) {
 	s := &fastScanner{b: b}
-	t0, t1, tiles, keys, ok := s.tilesMember()
+	t0, t1, tiles, ok := s.tilesMember()
 	if !ok {
 		return nil, false
 	}
@@ -138,22 +125,12 @@ func parseFast(b []byte) (*Manifest, bool) {
 	if json.Unmarshal(rest, &m) != nil {
 		return nil, false // errors are encoding/json's, on the whole document
 	}
-	m.Tiles, m.keys = tiles, keys
+	m.Tiles = tiles
 	return &m, true
 }
 
-// Keys returns the manifest's tile keys in sorted order (a copy).
-func (m *Manifest) Keys() []string {
-	if m.keys != nil && len(m.keys) == len(m.Tiles) {
-		return slices.Clone(m.keys)
-	}
-	keys := make([]string, 0, len(m.Tiles)) // a Manifest not made by ParseManifest
-	for k := range m.Tiles {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
+// Keys returns the manifest's tile keys in sorted order (a new slice).
+func (m *Manifest) Keys() []string { return m.Tiles.Keys() }
 
 // Layer returns the layer with this name, or nil.
 func (m *Manifest) Layer(name string) *LayerInfo {

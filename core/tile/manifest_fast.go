@@ -216,7 +216,7 @@ func (s *fastScanner) skipNumber() bool {
 
 // tilesMember reads the top-level object, skipping every member but
 // "tiles", which it reads (tiles): its value's span [t0, t1) and contents.
-func (s *fastScanner) tilesMember() (t0, t1 int, tiles map[string]TileEntry, keys []string, ok bool) {
+func (s *fastScanner) tilesMember() (t0, t1 int, tiles TileTable, ok bool) {
 	if !s.eat('{') || s.eat('}') {
 		return
 	}
@@ -224,96 +224,98 @@ func (s *fastScanner) tilesMember() (t0, t1 int, tiles map[string]TileEntry, key
 	for {
 		k0, k1, ok := s.plainString()
 		if !ok || !s.eat(':') {
-			return 0, 0, nil, nil, false
+			return 0, 0, TileTable{}, false
 		}
 		k := s.b[k0:k1]
 		s.ws()
 		v0 := s.i
 		switch {
 		case string(k) == "tiles" && t0 < 0:
-			if tiles, keys, ok = s.tiles(); !ok {
-				return 0, 0, nil, nil, false
+			if tiles, ok = s.tiles(); !ok {
+				return 0, 0, TileTable{}, false
 			}
 			t0, t1 = v0, s.i
 		case bytes.EqualFold(k, []byte("tiles")):
-			return 0, 0, nil, nil, false // a duplicate, or another case encoding/json would match
+			return 0, 0, TileTable{}, false // a duplicate, or another case encoding/json would match
 		case !s.skipValue(0):
-			return 0, 0, nil, nil, false
+			return 0, 0, TileTable{}, false
 		}
 		if s.eat('}') {
 			break
 		}
 		if !s.eat(',') {
-			return 0, 0, nil, nil, false
+			return 0, 0, TileTable{}, false
 		}
 	}
 	if s.peek() != 0 || t0 < 0 {
-		return 0, 0, nil, nil, false
+		return 0, 0, TileTable{}, false
 	}
-	return t0, t1, tiles, keys, true
+	return t0, t1, tiles, true
 }
 
-// tiles reads the "tiles" object at s.i. Keys and hashes are substrings of
-// one string holding the rest of the document, not one allocation each.
-func (s *fastScanner) tiles() (map[string]TileEntry, []string, bool) {
+// tiles reads the "tiles" object at s.i straight into a table (the keys
+// and hashes are copied out of the document: nothing keeps it alive). A
+// bad entry (TileTable) or a duplicate key gives up: encoding/json then
+// reads the document and reports it.
+func (s *fastScanner) tiles() (TileTable, bool) {
 	if !s.eat('{') {
-		return nil, nil, false
+		return TileTable{}, false
 	}
-	base := s.i
-	str := string(s.b[base:])
-	n := len(str) / 100 // an entry is 100–130 bytes as written
-	m := make(map[string]TileEntry, n)
-	keys := make([]string, 0, n)
+	// One "sha256" per entry as written: the count sizes the table's slices
+	// (a few more where other members mention it; fewer only if the
+	// document is not the writer's, then they grow).
+	tb := newTableBuilder(bytes.Count(s.b[s.i:], []byte(`"sha256"`)))
 	if s.eat('}') {
-		return m, keys, true
+		return tb.table()
 	}
 	for {
 		k0, k1, ok := s.plainString()
 		if !ok || !s.eat(':') || !s.eat('{') {
-			return nil, nil, false
+			return TileTable{}, false
 		}
-		key := str[k0-base : k1-base]
-		if _, dup := m[key]; dup {
-			return nil, nil, false
+		size, h0, h1, ok := s.entry()
+		if !ok || !tb.add(s.b[k0:k1], size, s.b[h0:h1]) {
+			return TileTable{}, false
 		}
-		var e TileEntry
-		if !s.eat('}') {
-			for {
-				f0, f1, ok := s.plainString()
-				if !ok || !s.eat(':') {
-					return nil, nil, false
-				}
-				switch string(s.b[f0:f1]) {
-				case "size":
-					if e.Size, ok = s.integer(); !ok {
-						return nil, nil, false
-					}
-				case "sha256":
-					h0, h1, ok := s.plainString()
-					if !ok {
-						return nil, nil, false
-					}
-					e.SHA256 = str[h0-base : h1-base]
-				default: // json's matching of field names ignores case: leave those to it
-					if bytes.EqualFold(s.b[f0:f1], []byte("size")) || bytes.EqualFold(s.b[f0:f1], []byte("sha256")) || !s.skipValue(0) {
-						return nil, nil, false
-					}
-				}
-				if s.eat('}') {
-					break
-				}
-				if !s.eat(',') {
-					return nil, nil, false
-				}
-			}
-		}
-		m[key] = e
-		keys = append(keys, key)
 		if s.eat('}') {
-			return m, keys, true
+			return tb.table()
 		}
 		if !s.eat(',') {
-			return nil, nil, false
+			return TileTable{}, false
+		}
+	}
+}
+
+// entry reads the members of one tile's object after its '{': the size and
+// the span of the sha256 (empty when absent, which add refuses).
+func (s *fastScanner) entry() (size, h0, h1 int, ok bool) {
+	if s.eat('}') {
+		return 0, 0, 0, true
+	}
+	for {
+		f0, f1, ok := s.plainString()
+		if !ok || !s.eat(':') {
+			return 0, 0, 0, false
+		}
+		switch string(s.b[f0:f1]) {
+		case "size":
+			if size, ok = s.integer(); !ok {
+				return 0, 0, 0, false
+			}
+		case "sha256":
+			if h0, h1, ok = s.plainString(); !ok {
+				return 0, 0, 0, false
+			}
+		default: // json's matching of field names ignores case: leave those to it
+			if bytes.EqualFold(s.b[f0:f1], []byte("size")) || bytes.EqualFold(s.b[f0:f1], []byte("sha256")) || !s.skipValue(0) {
+				return 0, 0, 0, false
+			}
+		}
+		if s.eat('}') {
+			return size, h0, h1, true
+		}
+		if !s.eat(',') {
+			return 0, 0, 0, false
 		}
 	}
 }

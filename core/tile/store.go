@@ -1,9 +1,9 @@
 package tile
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 )
@@ -52,7 +52,7 @@ func OpenManifest(src Source, m *Manifest, cacheBytes int) *Store {
 func (s *Store) Manifest() *Manifest { return s.manifest }
 
 // Has reports whether the bundle has a tile with this key.
-func (s *Store) Has(key string) bool { _, ok := s.manifest.Tiles[key]; return ok }
+func (s *Store) Has(key string) bool { return s.manifest.Tiles.Has(key) }
 
 // Stats returns a snapshot of the decoded-tile cache's counters.
 func (s *Store) Stats() Stats { return s.cache.Stats() }
@@ -63,15 +63,17 @@ func (s *Store) Stats() Stats { return s.cache.Stats() }
 // Source does not have gives ErrMissing; bytes that do not match the
 // manifest give ErrCorrupt.
 func (s *Store) Tile(ctx context.Context, key string) ([]byte, error) {
-	entry, ok := s.manifest.Tiles[key]
+	t := &s.manifest.Tiles
+	i, ok := t.Search(key)
 	if !ok {
 		return nil, fmt.Errorf("tile %q: %w", key, ErrNotFound)
 	}
+	size := t.Size(i)
 	var b []byte
 	var err error
 	vs, verifying := s.src.(VerifyingSource)
 	if verifying {
-		b, err = vs.GetVerified(ctx, Path(key), entry)
+		b, err = vs.GetVerified(ctx, Path(key), t.Entry(i))
 	} else {
 		b, err = s.src.Get(ctx, Path(key))
 	}
@@ -81,23 +83,13 @@ func (s *Store) Tile(ctx context.Context, key string) ([]byte, error) {
 		}
 		return nil, fmt.Errorf("tile %q: %w", key, err)
 	}
+	if len(b) != size { // with a VerifyingSource: cheap, and guards against a careless implementation
+		return nil, fmt.Errorf("%w: tile %q has %d bytes, manifest says %d", ErrCorrupt, key, len(b), size)
+	}
 	if !verifying {
-		if err := verify(key, entry, b); err != nil {
-			return nil, err
+		if sum := sha256.Sum256(b); !bytes.Equal(sum[:], t.SHA256(i)) {
+			return nil, fmt.Errorf("%w: tile %q sha256 mismatch", ErrCorrupt, key)
 		}
-	} else if len(b) != entry.Size { // cheap, and guards against a careless implementation
-		return nil, fmt.Errorf("%w: tile %q has %d bytes, manifest says %d", ErrCorrupt, key, len(b), entry.Size)
 	}
 	return b, nil
-}
-
-func verify(key string, e TileEntry, b []byte) error {
-	if len(b) != e.Size {
-		return fmt.Errorf("%w: tile %q has %d bytes, manifest says %d", ErrCorrupt, key, len(b), e.Size)
-	}
-	sum := sha256.Sum256(b)
-	if hex.EncodeToString(sum[:]) != e.SHA256 {
-		return fmt.Errorf("%w: tile %q sha256 mismatch", ErrCorrupt, key)
-	}
-	return nil
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 )
 
 // WriteBundle writes manifest m and the tiles to dir atomically: everything
@@ -21,16 +20,19 @@ func WriteBundle(dir string, m *Manifest, tiles map[string][]byte) error {
 	if m.MinReaderVersion == 0 {
 		m.MinReaderVersion = 1
 	}
-	m.Tiles = make(map[string]TileEntry, len(tiles))
-	keys := make([]string, 0, len(tiles))
+	entries := make(map[string]TileEntry, len(tiles))
 	for k, b := range tiles {
 		if !ValidKey(k) {
 			return fmt.Errorf("invalid tile key %q", k)
 		}
-		m.Tiles[k] = EntryOf(b)
-		keys = append(keys, k)
+		entries[k] = EntryOf(b)
 	}
-	sort.Strings(keys)
+	t, err := NewTileTable(entries)
+	if err != nil {
+		return err
+	}
+	m.Tiles = t
+	keys := t.Keys()
 	parent := filepath.Dir(filepath.Clean(dir))
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return err

@@ -150,7 +150,7 @@ func serve(args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "bando serve: http://%s/v1/status (%d tiles, keys required: %v)\n", ln.Addr(), len(eng.Store().Manifest().Tiles), opts.Gate != nil)
+	fmt.Fprintf(os.Stderr, "bando serve: http://%s/v1/status (%d tiles, keys required: %v)\n", ln.Addr(), eng.Store().Manifest().Tiles.Len(), opts.Gate != nil)
 	return httpserve.NewServer(*addr, h).Serve(httpserve.JSONErrors(ln))
 }
 

@@ -110,7 +110,7 @@ func loadPlaces(dir string) ([]place.Place, error) {
 		return nil, err
 	}
 	var keys []string
-	for k := range st.Manifest().Tiles {
+	for _, k := range st.Manifest().Keys() {
 		if strings.HasPrefix(k, "place/") {
 			keys = append(keys, k)
 		}
