@@ -18,15 +18,15 @@ const OSMAttribution = "© OpenStreetMap contributors (ODbL 1.0)"
 // Manifest describes a bundle (SPEC.md §Manifest). It is JSON so that a
 // person, a CDN and a service worker can read it without msgpack.
 type Manifest struct {
-	Format           string               `json:"format"`             // always "bando-tiles"
-	FormatVersion    int                  `json:"format_version"`     // version the writer implemented
-	MinReaderVersion int                  `json:"min_reader_version"` // oldest reader that can use it
-	Generator        string               `json:"generator"`          // e.g. "bando 0.1.0"
-	DataDate         string               `json:"data_date"`          // YYYY-MM-DD: newest timestamp of the input
-	Attribution      []string             `json:"attribution"`        // shown by /v1/status
-	Sources          []SourceInfo         `json:"sources"`            // every input file and dataset
-	Layers           []LayerInfo          `json:"layers"`             // what each tile family holds
-	Tiles            TileTable            `json:"tiles"`              // key → size and sha256
+	Format           string       `json:"format"`             // always "bando-tiles"
+	FormatVersion    int          `json:"format_version"`     // version the writer implemented
+	MinReaderVersion int          `json:"min_reader_version"` // oldest reader that can use it
+	Generator        string       `json:"generator"`          // e.g. "bando 0.1.0"
+	DataDate         string       `json:"data_date"`          // YYYY-MM-DD: newest timestamp of the input
+	Attribution      []string     `json:"attribution"`        // shown by /v1/status
+	Sources          []SourceInfo `json:"sources"`            // every input file and dataset
+	Layers           []LayerInfo  `json:"layers"`             // what each tile family holds
+	Tiles            TileTable    `json:"tiles"`              // key → size and sha256
 }
 
 // SourceInfo names one input of the bundle and its licence.

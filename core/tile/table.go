@@ -26,10 +26,10 @@ import (
 // decoder refuse anything else). The zero value is the empty table. A
 // TileTable is immutable and safe for concurrent use.
 type TileTable struct {
-	keys  string   // every key in ascending byte order, concatenated
-	ends  []uint32 // ends[i]: end of key i in keys (it starts at ends[i-1], or 0)
-	sizes []uint32 // sizes[i]: byte size of tile i
-	sums  []byte   // sums[32i : 32i+32]: SHA-256 of tile i
+	keys  string               // every key in ascending byte order, concatenated
+	ends  []uint32             // ends[i]: end of key i in keys (it starts at ends[i-1], or 0)
+	sizes []uint32             // sizes[i]: byte size of tile i
+	sums  []byte               // sums[32i : 32i+32]: SHA-256 of tile i
 	bad   map[string]TileEntry // set by UnmarshalJSON when an entry is bad: all of them (the table is then empty)
 }
 

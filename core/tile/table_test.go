@@ -156,14 +156,14 @@ func TestTileTableRealManifest(t *testing.T) {
 
 func TestTileTableManifestCases(t *testing.T) {
 	more := []string{
-		`{"format":"bando-tiles","tiles":{"a":{"size":1,"sha256":"` + strings.ToUpper(h64) + `"}}}`,   // upper-case hex
-		`{"format":"bando-tiles","tiles":{"a":{"size":1,"sha256":"` + h64[:63] + `g"}}}`,              // not hex
-		`{"format":"bando-tiles","tiles":{"a":{"size":4294967296,"sha256":"` + h64 + `"}}}`,           // 2³²
-		`{"format":"bando-tiles","tiles":{"a":{"size":4294967295,"sha256":"` + h64 + `"}}}`,           // 2³²−1
-		`{"format":"bando-tiles","tiles":{"a":{"size":1}}}`,                                           // no hash
+		`{"format":"bando-tiles","tiles":{"a":{"size":1,"sha256":"` + strings.ToUpper(h64) + `"}}}`, // upper-case hex
+		`{"format":"bando-tiles","tiles":{"a":{"size":1,"sha256":"` + h64[:63] + `g"}}}`,            // not hex
+		`{"format":"bando-tiles","tiles":{"a":{"size":4294967296,"sha256":"` + h64 + `"}}}`,         // 2³²
+		`{"format":"bando-tiles","tiles":{"a":{"size":4294967295,"sha256":"` + h64 + `"}}}`,         // 2³²−1
+		`{"format":"bando-tiles","tiles":{"a":{"size":1}}}`,                                         // no hash
 		`{"format":"bando-tiles","tiles":{"c":{"size":1,"sha256":"` + h64 + `"},"b/x":{"size":2,"sha256":"` + h64 + `"},"b":{"size":3,"sha256":"` + h64 + `"}}}`,
 		`{"format":"bando-tiles","tiles":{"b":{"size":1,"sha256":"` + h64 + `"},"a":{"size":2,"sha256":"` + h64 + `"},"b":{"size":3,"sha256":"` + h64 + `"}}}`, // out of order and twice
-		`{"format":"other","tiles":{"A":{"size":1,"sha256":"x"}}}`, // format reported before the entry
+		`{"format":"other","tiles":{"A":{"size":1,"sha256":"x"}}}`,                                                                                             // format reported before the entry
 	}
 	for _, c := range append(slices.Clone(manifestCases), more...) {
 		sameAsRef(t, []byte(c))
