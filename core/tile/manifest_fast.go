@@ -261,10 +261,10 @@ func (s *fastScanner) tiles() (TileTable, bool) {
 	if !s.eat('{') {
 		return TileTable{}, false
 	}
-	// One "sha256" per entry as written: the count sizes the table's slices
-	// (a few more where other members mention it; fewer only if the
-	// document is not the writer's, then they grow).
-	tb := newTableBuilder(bytes.Count(s.b[s.i:], []byte(`"sha256"`)))
+	// One '{' per entry as written: the count sizes the table's slices (a
+	// few more where other members hold objects; fewer only if the document
+	// is not the writer's, then they grow).
+	tb := newTableBuilder(bytes.Count(s.b[s.i:], []byte{'{'}))
 	if s.eat('}') {
 		return tb.table()
 	}
@@ -273,8 +273,9 @@ func (s *fastScanner) tiles() (TileTable, bool) {
 		if !ok || !s.eat(':') || !s.eat('{') {
 			return TileTable{}, false
 		}
-		size, h0, h1, ok := s.entry()
-		if !ok || !tb.add(s.b[k0:k1], size, s.b[h0:h1]) {
+		var sum [32]byte
+		size, ok := s.entry(&sum)
+		if !ok || !tb.addSum(s.b[k0:k1], size, &sum) {
 			return TileTable{}, false
 		}
 		if s.eat('}') {
@@ -286,36 +287,36 @@ func (s *fastScanner) tiles() (TileTable, bool) {
 	}
 }
 
-// entry reads the members of one tile's object after its '{': the size and
-// the span of the sha256 (empty when absent, which add refuses).
-func (s *fastScanner) entry() (size, h0, h1 int, ok bool) {
-	if s.eat('}') {
-		return 0, 0, 0, true
-	}
-	for {
+// entry reads the members of one tile's object after its '{': the size,
+// and the sha256 into sum. Without a sha256, or with one that is not 64
+// lower-case hex digits, it gives up (the entry is bad: encoding/json then
+// reports it).
+func (s *fastScanner) entry(sum *[32]byte) (size int, ok bool) {
+	hasSum := false
+	for n := 0; !s.eat('}'); n++ {
+		if n > 0 && !s.eat(',') {
+			return 0, false
+		}
 		f0, f1, ok := s.plainString()
 		if !ok || !s.eat(':') {
-			return 0, 0, 0, false
+			return 0, false
 		}
 		switch string(s.b[f0:f1]) {
 		case "size":
 			if size, ok = s.integer(); !ok {
-				return 0, 0, 0, false
+				return 0, false
 			}
 		case "sha256":
-			if h0, h1, ok = s.plainString(); !ok {
-				return 0, 0, 0, false
+			if !s.eat('"') || len(s.b)-s.i < 65 || s.b[s.i+64] != '"' || !decodeLowerHex(sum, s.b[s.i:s.i+64]) {
+				return 0, false
 			}
+			s.i += 65
+			hasSum = true
 		default: // json's matching of field names ignores case: leave those to it
 			if bytes.EqualFold(s.b[f0:f1], []byte("size")) || bytes.EqualFold(s.b[f0:f1], []byte("sha256")) || !s.skipValue(0) {
-				return 0, 0, 0, false
+				return 0, false
 			}
 		}
-		if s.eat('}') {
-			return size, h0, h1, true
-		}
-		if !s.eat(',') {
-			return 0, 0, 0, false
-		}
 	}
+	return size, hasSum
 }

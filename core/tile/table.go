@@ -202,8 +202,16 @@ func newTableBuilder(n int) *tableBuilder {
 // add appends one entry; false: the entry is bad (the builder is then
 // unchanged).
 func (b *tableBuilder) add(key []byte, size int, hexSum []byte) bool {
-	if size < 0 || size > math.MaxUint32 || len(hexSum) != 64 || !lowerHex(hexSum) ||
-		!validKeyBytes(key) || len(b.keys)+len(key) > math.MaxUint32 {
+	var sum [32]byte
+	if len(hexSum) != 64 || !decodeLowerHex(&sum, hexSum) {
+		return false
+	}
+	return b.addSum(key, size, &sum)
+}
+
+// addSum is add with the hash decoded already.
+func (b *tableBuilder) addSum(key []byte, size int, sum *[32]byte) bool {
+	if size < 0 || size > math.MaxUint32 || !validKeyBytes(key) || len(b.keys)+len(key) > math.MaxUint32 {
 		return false
 	}
 	if n := len(b.ends); n > 0 && b.sorted {
@@ -212,7 +220,7 @@ func (b *tableBuilder) add(key []byte, size int, hexSum []byte) bool {
 	b.keys = append(b.keys, key...)
 	b.ends = append(b.ends, uint32(len(b.keys)))
 	b.sizes = append(b.sizes, uint32(size))
-	b.sums, _ = hex.AppendDecode(b.sums, hexSum) // lowerHex: cannot fail
+	b.sums = append(b.sums, sum[:]...)
 	return true
 }
 
@@ -262,11 +270,28 @@ func (b *tableBuilder) sort() {
 	b.sorted = false // (the order is now right; table still checks for twins)
 }
 
-func lowerHex(b []byte) bool {
-	for _, c := range b {
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
-			return false
-		}
+// hexVal: the value of a lower-case hex digit, 0xff for any other byte.
+var hexVal = func() (t [256]byte) {
+	for i := range t {
+		t[i] = 0xff
 	}
-	return true
+	for i, c := range "0123456789abcdef" {
+		t[c] = byte(i)
+	}
+	return t
+}()
+
+// decodeLowerHex decodes 64 lower-case hex digits into sum; false: src is
+// anything else.
+func decodeLowerHex(sum *[32]byte, src []byte) bool {
+	if len(src) != 64 {
+		return false
+	}
+	bad := byte(0)
+	for i := range sum {
+		hi, lo := hexVal[src[2*i]], hexVal[src[2*i+1]]
+		bad |= hi | lo
+		sum[i] = hi<<4 | lo
+	}
+	return bad&0xf0 == 0
 }
