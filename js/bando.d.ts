@@ -241,8 +241,12 @@ export interface OpenOptions {
   wasm?: string | URL; wasmExec?: string | URL;
   /** SHA-256 hex of accepted API keys, newline separated: requests then need `apikey`. */
   keyHashes?: string;
-  /** Budget of the decoded-tile cache in bytes (0 = default). */
+  /** Budget of the decoded-tile cache in bytes (0 = default, 4 MB). */
   cacheBytes?: number;
+  /** The Go collector's target: heap growth in % between collections (default 25; lower: less memory, more CPU). Shared by every Bando of one bando.wasm. */
+  gcPercent?: number;
+  /** Soft limit on the Go heap in bytes (default none). Shared by every Bando of one bando.wasm. */
+  memoryLimit?: number;
   /** fetch used for tiles (tests cut the network with it). */
   fetch?: typeof globalThis.fetch;
 }

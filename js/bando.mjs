@@ -145,6 +145,13 @@ export class Bando {
    * options.wasmExec: URL of Go's wasm_exec.js (default beside bando.wasm).
    * options.keyHashes: SHA-256 hex hashes of accepted keys (newline separated),
    * to require `apikey` as the HTTP API does; default none required.
+   * Memory (the engine's defaults are lean: core/search/BENCHMARKS.search.md):
+   * options.cacheBytes: decoded-tile cache budget in bytes (0 or absent:
+   * 4 MB); options.gcPercent: the Go collector's target, heap growth in %
+   * between collections (absent: 25; Go's own default is 100; lower uses
+   * less memory and more CPU); options.memoryLimit: a soft limit in bytes
+   * on the Go heap (absent: none). gcPercent and memoryLimit belong to the
+   * wasm instance, shared by every Bando opened from the same bando.wasm.
    */
   static async open(options = {}) {
     const wasmURL = await toURL(options.wasm ?? new URL("bando.wasm", defaultBuild));
@@ -164,6 +171,8 @@ export class Bando {
     const engine = await api.open(source, {
       keyHashes: options.keyHashes ?? "",
       cacheBytes: options.cacheBytes ?? 0,
+      ...(options.gcPercent === undefined ? {} : { gcPercent: options.gcPercent }),
+      ...(options.memoryLimit === undefined ? {} : { memoryLimit: options.memoryLimit }),
     });
     const b = new Bando(engine, source, offline);
     b.#failures = failures;

@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
 	"syscall/js"
 
 	"github.com/bando-vn/bando/core"
@@ -26,8 +27,23 @@ func main() {
 	select {}
 }
 
-// open(getTile, options) → Promise<engine>. options: {keyHashes: string,
-// cacheBytes: number}, both optional.
+// The memory-lean defaults of the browser and Node engine (measured in
+// core/search/BENCHMARKS.search.md, "Memory"): a decoded-tile cache of
+// defaultCacheBytes (the native default, tile.DefaultCacheBytes, is 32 MB)
+// and the collector run when the heap has grown by defaultGCPercent since
+// the last collection (Go's default is 100: the heap may reach twice what
+// is live, and wasm memory, once grown, is never given back).
+const (
+	defaultCacheBytes = 4 << 20
+	defaultGCPercent  = 25
+)
+
+// open(getTile, options) → Promise<engine>. options, all optional:
+// keyHashes (string), cacheBytes (decoded-tile cache budget, 0 or absent:
+// defaultCacheBytes), gcPercent (debug.SetGCPercent; absent:
+// defaultGCPercent; negative: no collection), memoryLimit (bytes,
+// debug.SetMemoryLimit; 0 or absent: none). gcPercent and memoryLimit are
+// the Go instance's: every engine opened in it shares them.
 func open(_ js.Value, args []js.Value) any {
 	return promise(func() (js.Value, error) {
 		if len(args) < 1 || args[0].Type() != js.TypeFunction {
@@ -50,8 +66,9 @@ func open(_ js.Value, args []js.Value) any {
 }
 
 func options(args []js.Value) (core.Options, error) {
-	var o core.Options
+	o := core.Options{CacheBytes: defaultCacheBytes}
 	if len(args) < 2 || args[1].Type() != js.TypeObject {
+		debug.SetGCPercent(defaultGCPercent)
 		return o, nil
 	}
 	if kh := args[1].Get("keyHashes"); kh.Type() == js.TypeString {
@@ -61,8 +78,16 @@ func options(args []js.Value) (core.Options, error) {
 		}
 		o.KeyHashes = hashes
 	}
-	if cb := args[1].Get("cacheBytes"); cb.Type() == js.TypeNumber {
+	if cb := args[1].Get("cacheBytes"); cb.Type() == js.TypeNumber && cb.Int() > 0 {
 		o.CacheBytes = cb.Int()
+	}
+	gc := defaultGCPercent
+	if v := args[1].Get("gcPercent"); v.Type() == js.TypeNumber {
+		gc = v.Int()
+	}
+	debug.SetGCPercent(gc)
+	if v := args[1].Get("memoryLimit"); v.Type() == js.TypeNumber && v.Float() > 0 {
+		debug.SetMemoryLimit(int64(v.Float()))
 	}
 	return o, nil
 }

@@ -14,11 +14,11 @@ import (
 // TileTable is the manifest's "tiles" (SPEC.md §2): every tile's key, byte
 // size and SHA-256, held as one sorted key table — the keys concatenated in
 // one string, their end offsets, the sizes and the raw 32-byte hashes in
-// flat slices — and searched by binary search. A city bundle's 11,000
-// tiles take about 54 bytes each (the key, 8 bytes of offset and size, 32
-// of hash) and five allocations in all, where a map of keys to structs
-// of strings took several times that and kept the whole manifest text
-// alive (BENCHMARKS.tile.md). Its JSON is the manifest's, unchanged:
+// flat slices — and searched by binary search. The Hà Nội + HCM bundle's
+// 14,364 tiles keep 56 bytes each (the key, 8 bytes of offset and size, 32
+// of hash) in four allocations, where a map of keys to structs of
+// substrings of the manifest's text kept 129 (BENCHMARKS.tile.md). Its
+// JSON is the manifest's, unchanged:
 // {"<key>": {"size": <int>, "sha256": "<lower-case hex>"}, …}.
 //
 // Every entry of a TileTable is valid: a ValidKey, a size from 0 to

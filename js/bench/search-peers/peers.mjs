@@ -95,14 +95,17 @@ const engines = {
   orama: (docs) => oramaEngine(docs, {}),
   // every word must match (threshold 0; the default, 1, takes any)
   "orama-all": (docs) => oramaEngine(docs, { threshold: 0 }),
-  bando: (docs, bundle) => bandoEngine(bundle, 0),
-  // the same with a decoded-tile cache of 4 MB (default 32 MB): what memory
-  // the tiles held take, against re-reading them from disk
-  "bando-4mb": (docs, bundle) => bandoEngine(bundle, 4 << 20),
+  // the engine's defaults (memory-lean: 4 MB cache, GC target 25), plus
+  // BANDO_OPTS (JSON Bando.open options, in the environment) to try others
+  bando: (docs, bundle) => bandoEngine(bundle, {}),
+  // Go's and the native engine's defaults: a 32 MB cache, GC target 100
+  "bando-32mb": (docs, bundle) => bandoEngine(bundle, { cacheBytes: 32 << 20, gcPercent: 100 }),
+  // a decoded-tile cache of 4 MB, GC target 100 (the last run's bando-4mb)
+  "bando-4mb": (docs, bundle) => bandoEngine(bundle, { cacheBytes: 4 << 20, gcPercent: 100 }),
   // the same engine over the repository's 51-place sample bundle: the wasm
   // runtime's own memory, which does not grow with the names (its hit
   // rates mean nothing)
-  "bando-runtime": () => bandoEngine(join(repo, "testdata/bundle"), 4 << 20),
+  "bando-runtime": () => bandoEngine(join(repo, "testdata/bundle"), {}),
 };
 
 async function oramaEngine(docs, opts) {
@@ -112,10 +115,10 @@ async function oramaEngine(docs, opts) {
   return async (c) => (await search(db, { term: fold(c.query.text ?? c.query.input), tolerance: 1, limit: 5, ...opts })).hits.map((h) => docs[+h.id]);
 }
 
-async function bandoEngine(bundle, cacheBytes) {
+async function bandoEngine(bundle, opts) {
   {
     const { Bando } = await import(join(repo, "js/bando.mjs"));
-    const b = await Bando.open({ tiles: bundle, cacheBytes });
+    const b = await Bando.open({ tiles: bundle, ...opts, ...JSON.parse(process.env.BANDO_OPTS ?? "{}") });
     return async (c) => {
       const qs = new URLSearchParams({ size: "5" });
       for (const [k, v] of Object.entries(c.query)) qs.set(k, String(v));
