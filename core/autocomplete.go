@@ -78,7 +78,11 @@ func serveAutocomplete(ctx context.Context, e *Engine, p params, _ *Request) (sh
 	if err != nil {
 		return nil, err
 	}
-	hits, _, err := search.Search(ctx, search.FromStore(e.store), q.Query)
+	src, err := e.searchSource(ctx)
+	if err != nil {
+		return nil, err
+	}
+	hits, _, err := search.Search(ctx, src, q.Query)
 	if err != nil {
 		return nil, err
 	}
@@ -97,4 +101,15 @@ func serveAutocomplete(ctx context.Context, e *Engine, p params, _ *Request) (sh
 		return google.PredictionsOf(q.Text, places), nil
 	}
 	return pelias.Features(places, q.adminV2), nil
+}
+
+// searchSource is the search index with the administrative units a query
+// may end with (the admin layer's gazetteer; none without one).
+func (e *Engine) searchSource(ctx context.Context) (search.Source, error) {
+	src := search.FromStore(e.store)
+	g, err := e.gazetteer(ctx)
+	if err != nil || g == nil {
+		return src, err
+	}
+	return search.WithAreas(src, g.names), nil
 }

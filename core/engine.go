@@ -128,15 +128,14 @@ func (e *Engine) gazetteer(ctx context.Context) (*gazetteer, error) {
 	if e.gaz != nil {
 		return e.gaz, nil
 	}
-	l := e.adminLookup()
-	if l == nil || !e.store.Has(admin.UnitsKey) {
+	if e.adminLookup() == nil {
 		return nil, nil
 	}
-	u, err := l.Units(ctx)
-	if err != nil {
+	u, names, err := addr.ForStore(ctx, e.store) // one copy per store, shared with other engines on it
+	if err != nil || u == nil {
 		return nil, err
 	}
-	e.gaz = &gazetteer{units: u, names: addr.NewGazetteer(u)}
+	e.gaz = &gazetteer{units: u, names: names}
 	return e.gaz, nil
 }
 

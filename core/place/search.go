@@ -1,8 +1,11 @@
 package place
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
+
+	"github.com/vmihailenco/msgpack/v5"
 
 	"github.com/bando-vn/bando/core/tile"
 )
@@ -166,4 +169,41 @@ func (s *SearchTile) Postings(i int, fn func(rec int)) {
 	for j := s.poff.At(i); j < s.poff.At(i+1); j++ {
 		fn(int(s.post.At(int(j))))
 	}
+}
+
+// Admin returns record i's administrative codes (Place.Admin: new ward,
+// old ward, old district) without decoding the rest of the record; nil
+// when it has none.
+func (s *SearchTile) Admin(i int) ([]string, error) {
+	b := s.recs.At(i)
+	if err := tile.CheckMsgpack(b); err != nil {
+		return nil, fmt.Errorf("place record: %w", err)
+	}
+	d := msgpack.GetDecoder()
+	defer msgpack.PutDecoder(d)
+	d.Reset(bytes.NewReader(b))
+	n, err := d.DecodeArrayLen()
+	if err != nil || n <= adminField {
+		return nil, corrupt(err)
+	}
+	for k := 0; k < adminField; k++ {
+		if err := d.Skip(); err != nil {
+			return nil, corrupt(err)
+		}
+	}
+	var codes []string
+	if err := d.Decode(&codes); err != nil {
+		return nil, corrupt(err)
+	}
+	return codes, nil
+}
+
+// adminField is the index of Admin in a place record (SPEC.md §4).
+const adminField = 8
+
+func corrupt(err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%w: place record: %v", tile.ErrCorrupt, err)
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/bando-vn/bando/bundle/eval"
+	"github.com/bando-vn/bando/core/geocode/addr"
 	"github.com/bando-vn/bando/core/internal/cpuclock"
 	"github.com/bando-vn/bando/core/search"
 	"github.com/bando-vn/bando/core/tile"
@@ -32,7 +33,11 @@ func BenchmarkCases(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	src := search.FromStore(st)
+	_, g, err := addr.ForStore(ctx, st)
+	if err != nil {
+		b.Fatal(err)
+	}
+	src := search.WithAreas(search.FromStore(st), g)
 	var qs []search.Query
 	for i := range cases {
 		q, err := cases[i].Request()

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -61,6 +62,9 @@ type candidate struct {
 	score float64
 	dist  float64
 	all   bool // matched every word of a reading
+	// outside: matched only by a form whose administrative part the place
+	// does not lie in; kept only when nothing else matched
+	outside bool
 }
 
 // Search answers an autocomplete query from the search index.
@@ -73,13 +77,19 @@ func Search(ctx context.Context, src Source, req Query) ([]Hit, Stats, error) {
 		return nil, Stats{}, nil
 	}
 	size := max(req.Size, 1)
-	r := &run{src: src, q: &q, vs: q.Variants(), req: &req, size: size, read: map[string]bool{}, hit: map[string]bool{},
+	forms := queryForms(src, req.Text, &q)
+	r := &run{src: src, q: &q, vs: forms[0].vs, forms: forms, req: &req, size: size, read: map[string]bool{}, hit: map[string]bool{},
 		found: map[string]bool{}, absent: map[string]bool{}, top: make([]candidate, 0, 3*size+5)}
-	for _, vi := range planOrder(r.vs) {
-		if vi == 0 {
-			r.typed = len(r.readings)
+	// the forms with an administrative part first: their words are the
+	// whole text's but the part's, so their shards hold the answers of both
+	for fi := range forms {
+		f := &forms[(fi+1)%len(forms)]
+		for _, vi := range planOrder(f.vs) {
+			if f.area == nil && vi == 0 {
+				r.typed = len(r.readings)
+			}
+			r.addReading(needs(src, f.q, f.vs[vi], req.Focus))
 		}
-		r.addReading(needs(src, &q, r.vs[vi], req.Focus))
 	}
 	if err := r.readTiles(ctx); err != nil {
 		return nil, r.stats, err
@@ -92,7 +102,8 @@ func Search(ctx context.Context, src Source, req Query) ([]Hit, Stats, error) {
 type run struct {
 	src      Source
 	q        *text.Query
-	vs       []text.Variant
+	vs       []text.Variant // the whole text's readings (forms[0])
+	forms    []form
 	req      *Query
 	size     int
 	stats    Stats
@@ -247,7 +258,11 @@ func (r *run) readTiles(ctx context.Context) error {
 		if st == nil {
 			return nil
 		}
-		if took := r.score(st); ref.complete() {
+		took, err := r.score(st)
+		if err != nil {
+			return err
+		}
+		if ref.complete() {
 			r.note(st, n, took)
 		}
 	}
@@ -268,17 +283,21 @@ func (r *run) note(st *place.SearchTile, n need, took int) {
 
 // score scores the candidates of a tile read and says how many matched
 // every word of a reading.
-func (r *run) score(st *place.SearchTile) int {
+func (r *run) score(st *place.SearchTile) (int, error) {
 	n := 0
-	for _, rec := range candidates(st, r.q, r.vs, r.hit, &r.cands, &r.seen) {
-		if c, ok := score(st, rec, r.q, r.vs, r.req); ok {
+	for _, rec := range candidates(st, r.forms, r.hit, &r.cands, &r.seen) {
+		c, ok, err := score(st, rec, r.forms, r.req)
+		if err != nil {
+			return n, err
+		}
+		if ok {
 			r.top = insertTop(r.top, c, 3*r.size+4)
 			if c.all {
 				n++
 			}
 		}
 	}
-	return n
+	return n, nil
 }
 
 // maxCorrections bounds the corrections tried per mistyped word.
@@ -389,7 +408,9 @@ func (r *run) lexicon(ctx context.Context, t string) (*place.SearchTile, error) 
 	}
 	st, err := r.tile(ctx, ref)
 	if st != nil && !lex {
-		r.score(st)
+		if _, err := r.score(st); err != nil {
+			return nil, err
+		}
 	}
 	return st, err
 }
@@ -397,7 +418,7 @@ func (r *run) lexicon(ctx context.Context, t string) (*place.SearchTile, error) 
 // candidates are the records of st with a word matching a token of some
 // reading exactly as a prefix, or, for a token without any, within its
 // typo budget. hit records the tokens found as prefixes.
-func candidates(st *place.SearchTile, q *text.Query, vs []text.Variant, hit map[string]bool, buf *[]int, bits *[]uint64) []int {
+func candidates(st *place.SearchTile, forms []form, hit map[string]bool, buf *[]int, bits *[]uint64) []int {
 	n := (st.Len() + 63) / 64
 	if cap(*bits) < n {
 		*bits = make([]uint64, n)
@@ -413,16 +434,18 @@ func candidates(st *place.SearchTile, q *text.Query, vs []text.Variant, hit map[
 		}
 	}
 	done := map[string]bool{}
-	for _, v := range vs {
-		for i, t := range v.Tokens {
-			if done[t] {
-				continue
-			}
-			done[t] = true
-			if st.EachPrefix(t, maxPostings, add) > 0 {
-				hit[t] = true
-			} else if v.Kind == text.AsTyped && len(t) >= 3 && !isNumber(t) {
-				fuzzyTokens(st, t, q.Prefix && i == len(v.Tokens)-1, add)
+	for _, f := range forms {
+		for _, v := range f.vs {
+			for i, t := range v.Tokens {
+				if done[t] {
+					continue
+				}
+				done[t] = true
+				if st.EachPrefix(t, maxPostings, add) > 0 {
+					hit[t] = true
+				} else if v.Kind == text.AsTyped && len(t) >= 3 && !isNumber(t) {
+					fuzzyTokens(st, t, f.q.Prefix && i == len(v.Tokens)-1, add)
+				}
 			}
 		}
 	}
@@ -443,26 +466,67 @@ func fuzzyTokens(st *place.SearchTile, t string, prefix bool, add func(int)) {
 
 // score rates record rec for the query; ok=false when it does not match
 // or lies outside the radius.
-func score(st *place.SearchTile, rec int, q *text.Query, vs []text.Variant, req *Query) (candidate, bool) {
-	s, ok, all := bestNameScore(st.Folded(rec), vs, q.Prefix)
-	if !ok {
-		return candidate{}, false
-	}
-	if q.Accented {
-		s += accentPoints * float64(accentMatches(q, st.Lower(rec)))
+func score(st *place.SearchTile, rec int, forms []form, req *Query) (candidate, bool, error) {
+	c := candidate{st: st, rec: rec}
+	s, ok, err := formsScore(st, rec, forms, &c)
+	if !ok || err != nil {
+		return candidate{}, false, err
 	}
 	s += rankWeight * float64(st.Rank(rec))
-	c := candidate{st: st, rec: rec, all: all}
 	if req.Focus != nil {
 		lat, lng := st.LatLngE7(rec)
 		c.dist = geo.DistanceM(*req.Focus, geo.PointE7(lat, lng))
 		if req.RadiusKm > 0 && c.dist > req.RadiusKm*1000 && st.Kind(rec) != place.KindAdmin {
-			return candidate{}, false
+			return candidate{}, false, nil
 		}
 		s -= distanceWeight * math.Log2(1+c.dist/1000)
 	}
 	c.score = s
-	return c, true
+	return c, true, nil
+}
+
+// formsScore is the best text score of record rec over the query's forms
+// (a form with an administrative part adds its points when the place lies
+// in it, and marks c outside when it does not); it sets c.all and
+// c.outside.
+func formsScore(st *place.SearchTile, rec int, forms []form, c *candidate) (best float64, found bool, err error) {
+	cs := codes{st: st, rec: rec}
+	for fi := range forms {
+		f := &forms[fi]
+		s, ok, all := bestNameScore(st.Folded(rec), f.vs, f.q.Prefix)
+		if !ok {
+			continue
+		}
+		if f.q.Accented {
+			s += accentPoints * float64(accentMatches(f.q, st.Lower(rec)))
+		}
+		outside := false
+		if f.area != nil {
+			ac, err := cs.get()
+			if err != nil {
+				return 0, false, err
+			}
+			if outside = !f.area.contains(ac); outside {
+				s -= f.area.points()
+			} else {
+				s += f.area.points()
+			}
+		}
+		c.all = c.all || all
+		if !found || betterForm(s, outside, best, c.outside) {
+			best, found, c.outside = s, true, outside
+		}
+	}
+	return best, found, nil
+}
+
+// betterForm: a form's score s (outside its area or not) beats the best so
+// far; a match inside (or without) an area beats one outside.
+func betterForm(s float64, outside bool, best float64, bestOutside bool) bool {
+	if outside != bestOutside {
+		return !outside
+	}
+	return s > best
 }
 
 // insertTop keeps the best k candidates, best first.
@@ -481,19 +545,27 @@ func insertTop(top []candidate, c candidate, k int) []candidate {
 }
 
 // results decodes the winners, drops the copies of a place found in
-// several tiles, and keeps size of them; equal scores go by id.
+// several tiles and the places outside the area a query names when any
+// other matched, and keeps size of them; equal scores go by id.
 func results(top []candidate, size int) ([]Hit, error) {
 	out := make([]Hit, 0, size)
 	seen := map[string]bool{}
+	inside := false
+	for _, c := range top {
+		inside = inside || !c.outside
+	}
 	for _, c := range top { // best first: past size places, only ties matter
 		if len(out) >= size && c.score < out[len(out)-1].Score {
 			break
+		}
+		if inside && c.outside {
+			continue
 		}
 		p, err := c.st.Place(c.rec)
 		if err != nil {
 			return nil, err
 		}
-		if seen[p.ID] {
+		if seen[p.ID] || duplicate(out, &p) {
 			continue
 		}
 		seen[p.ID] = true
@@ -509,4 +581,21 @@ func results(top []candidate, size int) ([]Hit, error) {
 		out = out[:size]
 	}
 	return out, nil
+}
+
+// duplicateM is how near two places with the same description are taken
+// for one: two address points of the same number on the same street, a
+// street mapped twice.
+const duplicateM = 250
+
+// duplicate: a place already in out has p's layer, name and administrative
+// units (so an answer describes both alike) and lies within duplicateM.
+func duplicate(out []Hit, p *place.Place) bool {
+	for i := range out {
+		o := &out[i].Place
+		if o.Layer == p.Layer && o.Name == p.Name && slices.Equal(o.Admin, p.Admin) && geo.DistanceM(o.Point(), p.Point()) <= duplicateM {
+			return true
+		}
+	}
+	return false
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/bando-vn/bando/bundle/eval"
 	"github.com/bando-vn/bando/core"
 	"github.com/bando-vn/bando/core/access"
+	"github.com/bando-vn/bando/core/geocode/addr"
 	"github.com/bando-vn/bando/core/httpserve"
 	"github.com/bando-vn/bando/core/search"
 	"github.com/bando-vn/bando/core/tile"
@@ -207,7 +208,11 @@ func evalCmd(args []string) error {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", *dir, err)
 		}
-		return search.FromStore(store), nil
+		_, g, err := addr.ForStore(ctx, store)
+		if err != nil {
+			return nil, err
+		}
+		return search.WithAreas(search.FromStore(store), g), nil
 	}
 	var coldOut []eval.Outcome
 	if *cold {

@@ -53,7 +53,30 @@ func (g *Gazetteer) Parse(s string) Address {
 	skip := make([]bool, len(toks))
 	tail := markCountryAndPostcode(s, toks, skip, &a)
 	spans := g.findSpans(toks, skip)
-	c := g.bestCombo(toks, spans, tail)
+	c := g.bestCombo(toks, spans, tail, nil)
+	adminStart := g.components(s, toks, &c, &a)
+	for _, sp := range c.spans {
+		if sp != nil {
+			for k := sp.i; k < sp.j; k++ {
+				skip[k] = true
+			}
+		}
+	}
+	leadEnd := 0
+	if adminStart > 0 {
+		leadEnd = toks[adminStart-1].end
+	}
+	a.Lead = strings.TrimRight(s[:leadEnd], " ,;-\t\n")
+	if adminStart == len(toks) {
+		a.Lead = strings.TrimSpace(s)
+	}
+	parseLead(s, toks[:adminStart], skip[:adminStart], &a)
+	return a
+}
+
+// components fills a's Ward, District, Province and Readings from combo c and returns the
+// index of the first token of the administrative part (len(toks) when there is none).
+func (g *Gazetteer) components(s string, toks []token, c *combo, a *Address) int {
 	adminStart := len(toks)
 	for l, sp := range c.spans {
 		if sp == nil {
@@ -68,24 +91,66 @@ func (g *Gazetteer) Parse(s string) Address {
 		case Province:
 			a.Province = comp
 		}
-		for k := sp.i; k < sp.j; k++ {
-			skip[k] = true
+		adminStart = min(adminStart, sp.i)
+	}
+	g.fillReadings(s, a, c)
+	return adminStart
+}
+
+// Tail is one way the last words of a text name administrative units.
+type Tail struct {
+	Start    int       // byte offset in the text of the administrative part's first word
+	Words    int       // its words (unit words included)
+	Readings []Reading // its consistent readings in both structures, best first
+}
+
+// Tails lists the ways the last words of s, with at least one word before them, are a whole
+// administrative part (units of different levels, no other word between or after them but a
+// country or postcode): "bv bach mai dong da" → "dong da"; "cho ben thanh quan 1" → "quan 1"
+// and "ben thanh quan 1". Shortest part first, at most max of them.
+func (g *Gazetteer) Tails(s string, max int) []Tail {
+	toks := tokenize(s)
+	skip := make([]bool, len(toks))
+	tail := markCountryAndPostcode(s, toks, skip, &Address{})
+	if tail < 2 {
+		return nil
+	}
+	all := g.findSpans(toks, skip)
+	var out []Tail
+	for k := tail - 1; k >= 1 && len(out) < max; k-- {
+		var spans []span
+		for _, sp := range all {
+			if sp.i >= k && sp.j <= tail {
+				spans = append(spans, sp)
+			}
 		}
-		if sp.i < adminStart {
-			adminStart = sp.i
+		c := g.bestCombo(toks, spans, tail, func(c *combo) bool { return covers(c, k, tail) })
+		if len(c.old) == 0 && len(c.new) == 0 {
+			continue
 		}
+		var a Address
+		g.components(s, toks, &c, &a)
+		out = append(out, Tail{Start: toks[k].start, Words: tail - k, Readings: a.Readings})
 	}
-	g.fillReadings(s, &a, &c)
-	leadEnd := 0
-	if adminStart > 0 {
-		leadEnd = toks[adminStart-1].end
+	return out
+}
+
+// covers: the spans of c are exactly tokens [i, j) with no word between them.
+func covers(c *combo, i, j int) bool {
+	first, last := -1, -1
+	for _, s := range c.spans {
+		if s == nil {
+			continue
+		}
+		if s.i < i || s.j > j {
+			return false
+		}
+		if first < 0 || s.i < first {
+			first = s.i
+		}
+		last = max(last, s.j)
 	}
-	a.Lead = strings.TrimRight(s[:leadEnd], " ,;-\t\n")
-	if adminStart == len(toks) {
-		a.Lead = strings.TrimSpace(s)
-	}
-	parseLead(s, toks[:adminStart], skip[:adminStart], &a)
-	return a
+	return first == i && last == j && gaps(c) == 0
 }
 
 // markCountryAndPostcode marks "Việt Nam" and 6-digit postcodes; it returns the index just

@@ -224,8 +224,9 @@ type combo struct {
 	new   [][2]int32 // consistent new (ward, province)
 }
 
-// bestCombo chooses the most plausible administrative reading of the tokens.
-func (g *Gazetteer) bestCombo(toks []token, spans []span, tail int) combo {
+// bestCombo chooses the most plausible administrative reading of the tokens; with keep, only
+// among the combos keep accepts.
+func (g *Gazetteer) bestCombo(toks []token, spans []span, tail int, keep func(*combo) bool) combo {
 	var by [4][]*span
 	for k := range spans {
 		s := &spans[k]
@@ -249,7 +250,7 @@ func (g *Gazetteer) bestCombo(toks []token, spans []span, tail int) combo {
 					continue
 				}
 				c := combo{spans: [4]*span{nil, p, d, w}}
-				if g.scoreCombo(&c, toks, tail) && c.score > best.score {
+				if (keep == nil || keep(&c)) && g.scoreCombo(&c, toks, tail) && c.score > best.score {
 					best = c
 				}
 			}

@@ -1,0 +1,147 @@
+package search
+
+import (
+	"github.com/bando-vn/bando/core/geocode/addr"
+	"github.com/bando-vn/bando/core/place"
+	"github.com/bando-vn/bando/core/text"
+)
+
+// A query may end with the administrative units it lies in ("bv bach mai
+// dong da", "pho hue, hà nội", "vincom q1", "highlands tphcm"): the words
+// before them name the place, the units restrict it. The units come from
+// the gazetteer of the bundle's admin layer (addr.Gazetteer.Tails: ward,
+// district, province, either structure, unit words and short forms), not
+// from index tiles; a place's own units are its record's admin codes.
+
+// areaSource is a Source that reads the administrative units a query ends
+// with (WithAreas).
+type areaSource interface {
+	Source
+	areas() *addr.Gazetteer
+}
+
+type withAreas struct {
+	Source
+	g *addr.Gazetteer
+}
+
+func (w withAreas) areas() *addr.Gazetteer { return w.g }
+
+// WithAreas is src reading the administrative units a query ends with
+// through g (addr.ForStore: the admin layer's units); src itself when g is
+// nil. Autocomplete searches through it; forward geocoding, which reads
+// the units of an address itself, does not.
+func WithAreas(src Source, g *addr.Gazetteer) Source {
+	if g == nil {
+		return src
+	}
+	return withAreas{src, g}
+}
+
+// Bounds of the area readings of one query.
+const (
+	maxTails        = 2  // administrative parts tried, shortest first
+	maxAreaReadings = 32 // units (readings) per part
+	maxAreaWords    = 4  // area words counted in the score
+)
+
+// areaPoints per word of the administrative part a place lies in: less
+// than a word of its name (pointsWhole), so a place whose name has the
+// words ("Phở Hà Nội" for "pho ha noi") ranks first.
+const areaPoints = 7.0
+
+// form is one way to read the query's text: all of it as the name (area
+// nil), or the words before an administrative part it ends with as the
+// name and the part's units as where the place lies.
+type form struct {
+	q    *text.Query
+	vs   []text.Variant
+	area *area
+}
+
+// area is the administrative part of a form.
+type area struct {
+	g     *addr.Gazetteer
+	rs    []addr.Reading
+	words int
+}
+
+// queryForms lists the forms of the query, the whole text first.
+func queryForms(src Source, s string, q *text.Query) []form {
+	forms := []form{{q: q, vs: q.Variants()}}
+	as, ok := src.(areaSource)
+	if !ok {
+		return forms
+	}
+	for _, t := range as.areas().Tails(s, maxTails) {
+		lq := text.Analyze(s[:t.Start])
+		if len(lq.Tokens) == 0 || len(t.Readings) == 0 {
+			continue
+		}
+		lq.Prefix = false // words follow: every word of the name is whole
+		rs := t.Readings
+		if len(rs) > maxAreaReadings {
+			rs = rs[:maxAreaReadings]
+		}
+		forms = append(forms, form{q: &lq, vs: lq.Variants(), area: &area{g: as.areas(), rs: rs, words: t.Words}})
+	}
+	return forms
+}
+
+// points the area gives a place lying in it.
+func (a *area) points() float64 { return areaPoints * float64(min(a.words, maxAreaWords)) }
+
+// contains: a place with these administrative codes (place.Place.Admin:
+// new ward, old ward, old district) lies in a unit of one of the readings.
+func (a *area) contains(codes []string) bool {
+	var c [3]string
+	copy(c[:], codes)
+	for _, r := range a.rs {
+		if a.in(r, c[0], c[1], c[2]) {
+			return true
+		}
+	}
+	return false
+}
+
+// in: a place in these units lies in reading r's finest unit.
+func (a *area) in(r addr.Reading, newWard, oldWard, oldDistrict string) bool {
+	g := a.g
+	if r.New {
+		switch {
+		case r.Ward >= 0:
+			return newWard != "" && g.Units[r.Ward].Code == newWard
+		case r.Province >= 0:
+			w := g.Lookup(true, addr.Ward, newWard)
+			return w >= 0 && g.Units[w].Parent == r.Province
+		}
+		return false
+	}
+	switch {
+	case r.Ward >= 0:
+		return oldWard != "" && g.Units[r.Ward].Code == oldWard
+	case r.District >= 0:
+		return oldDistrict != "" && g.Units[r.District].Code == oldDistrict
+	case r.Province >= 0:
+		d := g.Lookup(false, addr.District, oldDistrict)
+		return d >= 0 && g.Units[d].Parent == r.Province
+	}
+	return false
+}
+
+// codes reads a record's administrative codes once per scoring.
+type codes struct {
+	st   *place.SearchTile
+	rec  int
+	read bool
+	c    []string
+	err  error
+}
+
+func (c *codes) get() ([]string, error) {
+	if !c.read {
+		c.read = true
+		c.c, c.err = c.st.Admin(c.rec)
+	}
+	return c.c, c.err
+}
