@@ -1,6 +1,8 @@
 package search
 
 import (
+	"strings"
+
 	"github.com/bando-vn/bando/core/geocode/addr"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/text"
@@ -27,6 +29,12 @@ type withAreas struct {
 
 func (w withAreas) areas() *addr.Gazetteer { return w.g }
 
+func (w withAreas) eachKeyWithPrefix(p string, fn func(key string)) {
+	if kl, ok := w.Source.(keyLister); ok {
+		kl.eachKeyWithPrefix(p, fn)
+	}
+}
+
 // WithAreas is src reading the administrative units a query ends with
 // through g (addr.ForStore: the admin layer's units); src itself when g is
 // nil. Autocomplete searches through it; forward geocoding, which reads
@@ -42,13 +50,13 @@ func WithAreas(src Source, g *addr.Gazetteer) Source {
 const (
 	maxTails        = 2  // administrative parts tried, shortest first
 	maxAreaReadings = 32 // units (readings) per part
-	maxAreaWords    = 4  // area words counted in the score
 )
 
-// areaPoints per word of the administrative part a place lies in: less
-// than a word of its name (pointsWhole), so a place whose name has the
-// words ("Phở Hà Nội" for "pho ha noi") ranks first.
-const areaPoints = 7.0
+// A place lying in the administrative part gets pointsWhole per word of
+// the part, as if its name had them, less areaCost: a place whose name
+// has the words ("Phở Hà Nội" for "pho ha noi", with its phrase and
+// coverage points) ranks first.
+const areaCost = 6.0
 
 // form is one way to read the query's text: all of it as the name (area
 // nil), or the words before an administrative part it ends with as the
@@ -89,7 +97,7 @@ func queryForms(src Source, s string, q *text.Query) []form {
 }
 
 // points the area gives a place lying in it.
-func (a *area) points() float64 { return areaPoints * float64(min(a.words, maxAreaWords)) }
+func (a *area) points() float64 { return pointsWhole*float64(a.words) - areaCost }
 
 // contains: a place with these administrative codes (place.Place.Admin:
 // new ward, old ward, old district) lies in a unit of one of the readings.
@@ -144,4 +152,42 @@ func (c *codes) get() ([]string, error) {
 		c.c, c.err = c.st.Admin(c.rec)
 	}
 	return c.c, c.err
+}
+
+// leadWords adds to lead the words of the needs of a reading of a form
+// with an administrative part, when one of them that resolves the reading
+// has a complete shard (the name's words answer it from a tile holding
+// every answer); lead is unchanged otherwise.
+func leadWords(lead map[string]bool, ns []need) map[string]bool {
+	complete := false
+	for _, n := range ns {
+		for _, ref := range n.refs {
+			complete = complete || n.resolving && ref.complete()
+		}
+	}
+	if !complete {
+		return lead
+	}
+	if lead == nil {
+		lead = map[string]bool{}
+	}
+	for _, n := range ns {
+		a, b, _ := strings.Cut(n.tok, " ")
+		lead[a], lead[b] = true, b != ""
+	}
+	return lead
+}
+
+// markLate marks the needs of the whole text's reading made of words of
+// the administrative part only ("ha noi", "thanh pho"), when the name's
+// words have complete shards (leadWords): those hold the answers of every
+// form, the area's own shards mostly other places.
+func markLate(ns []need, lead map[string]bool) {
+	if lead == nil {
+		return
+	}
+	for i := range ns {
+		a, b, pair := strings.Cut(ns[i].tok, " ")
+		ns[i].late = !lead[a] && (!pair || !lead[b])
+	}
 }

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"strings"
+
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/text"
@@ -68,7 +70,8 @@ func treeShards(src Source, tok string, word bool, focus *geo.LatLng) []shardRef
 	}
 	if sz, ok := src.Size(place.WordKey(kt)); ok && word {
 		if short(tok) { // "ng tr": a word typed short, its own shard holds it whole only
-			return append(treeShards(src, tok, false, focus), shardRef{place.WordKey(kt), sz, tierWhole})
+			refs := append(treeShards(src, tok, false, focus), shardRef{place.WordKey(kt), sz, tierWhole})
+			return append(refs, completionShards(src, kt, focus)...)
 		}
 		return []shardRef{{place.WordKey(kt), sz, tierComplete}}
 	}
@@ -146,6 +149,7 @@ type need struct {
 	refs      []shardRef
 	resolving bool // a complete shard of it holding it holds every answer of the reading
 	weak      bool // likely a typo or a keystroke leftover: its shards come last
+	late      bool // of the administrative part's words only, while the name's have complete shards
 }
 
 // needs lists the words and pairs of a reading with their shards (none
@@ -315,4 +319,46 @@ func likelyTypo(tok string) bool {
 		}
 	}
 	return true
+}
+
+// completionShards are, for a word typed short ("ng" of "ng tr"), the
+// shards of the common word it most likely stands for: of the words
+// starting with it that have a word summary (FORMAT.md §2: too common for
+// one shard), the one with the most index keys (its area and pair shards
+// grow with its places: "nguyen" for "ng"). They are its summary, the
+// best-known places having it, and with a focus its area shard there.
+// None when the source cannot list its keys.
+func completionShards(src Source, kt string, focus *geo.LatLng) []shardRef {
+	kl, ok := src.(keyLister)
+	if !ok || len(kt) < 2 { // one letter is rather a unit word ("H. Mai Sơn")
+		return nil
+	}
+	best, most, w, n := "", 0, "", 0
+	count := func() {
+		if n > most && w != kt {
+			if _, ok := src.Size(place.WordSummaryKey(w)); ok {
+				best, most = w, n
+			}
+		}
+	}
+	kl.eachKeyWithPrefix(place.IndexPrefix+kt, func(k string) {
+		word, _, _ := strings.Cut(k[len(place.IndexPrefix):], "-")
+		if word != w {
+			count()
+			w, n = word, 0
+		}
+		n++
+	})
+	count()
+	if best == "" {
+		return nil
+	}
+	sz, _ := src.Size(place.WordSummaryKey(best))
+	refs := []shardRef{{place.WordSummaryKey(best), sz, tierWhole}}
+	if focus != nil {
+		if ref, ok := areaShard(src, best, *focus); ok {
+			refs = append(refs, ref)
+		}
+	}
+	return refs
 }

@@ -82,13 +82,20 @@ func Search(ctx context.Context, src Source, req Query) ([]Hit, Stats, error) {
 		found: map[string]bool{}, absent: map[string]bool{}, top: make([]candidate, 0, 3*size+5)}
 	// the forms with an administrative part first: their words are the
 	// whole text's but the part's, so their shards hold the answers of both
+	var lead map[string]bool // the words of names answered by complete shards
 	for fi := range forms {
 		f := &forms[(fi+1)%len(forms)]
 		for _, vi := range planOrder(f.vs) {
 			if f.area == nil && vi == 0 {
 				r.typed = len(r.readings)
 			}
-			r.addReading(needs(src, f.q, f.vs[vi], req.Focus))
+			ns := needs(src, f.q, f.vs[vi], req.Focus)
+			if f.area != nil {
+				lead = leadWords(lead, ns)
+			} else {
+				markLate(ns, lead)
+			}
+			r.addReading(ns)
 		}
 	}
 	if err := r.readTiles(ctx); err != nil {
@@ -188,7 +195,7 @@ func (r *run) pick() (best shardRef, of need, ok bool) {
 		return best, of, false
 	}
 	type rankKey struct {
-		dead          bool
+		dead, late    bool
 		tier          tier
 		other, weak   bool
 		reading, size int
@@ -197,6 +204,8 @@ func (r *run) pick() (best shardRef, of need, ok bool) {
 		switch {
 		case a.dead != b.dead:
 			return !a.dead
+		case a.late != b.late:
+			return !a.late
 		case a.tier != b.tier:
 			return a.tier < b.tier
 		case a.other != b.other:
@@ -223,7 +232,7 @@ func (r *run) pick() (best shardRef, of need, ok bool) {
 				if r.read[ref.key] || ref.size > bl {
 					continue
 				}
-				k := rankKey{dead, ref.tier, !n.resolving, n.weak, ri, ref.size}
+				k := rankKey{dead, n.late, ref.tier, !n.resolving, n.weak, ri, ref.size}
 				if !ok || less(k, bk) {
 					best, of, bk, ok = ref, n, k, true
 				}
@@ -512,7 +521,7 @@ func formsScore(st *place.SearchTile, rec int, forms []form, c *candidate) (best
 				s += f.area.points()
 			}
 		}
-		c.all = c.all || all
+		c.all = c.all || all && !outside // a place outside the area answers no reading in full
 		if !found || betterForm(s, outside, best, c.outside) {
 			best, found, c.outside = s, true, outside
 		}

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"strings"
 
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/tile"
@@ -27,4 +28,23 @@ func (s storeSource) Floor(key string) (string, bool) {
 
 func (s storeSource) SearchTile(ctx context.Context, key string) (*place.SearchTile, error) {
 	return tile.Decode(ctx, s.st, key, place.DecodeSearchTile)
+}
+
+// keyLister is a Source that lists its keys by prefix (FromStore).
+type keyLister interface {
+	eachKeyWithPrefix(p string, fn func(key string))
+}
+
+// eachKeyWithPrefix calls fn with the manifest's keys starting with p, in
+// order.
+func (s storeSource) eachKeyWithPrefix(p string, fn func(key string)) {
+	t := &s.st.Manifest().Tiles
+	i, _ := t.Search(p)
+	for ; i < t.Len(); i++ {
+		k := t.Key(i)
+		if !strings.HasPrefix(k, p) {
+			return
+		}
+		fn(k)
+	}
 }

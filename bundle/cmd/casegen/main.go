@@ -13,7 +13,10 @@
 // abbreviation (a phrase of core/text's table, with its marks, written
 // short), no_street_word (a street without "Phố"/"Đường", its bare name
 // unique), focus (a name that occurs several times ≥ 2 km apart, with the
-// focus point near one of them and far from the others). Places are drawn
+// focus point near one of them and far from the others), with_area (the
+// name then, after a comma or a space, its old district or its old or new
+// province, with or without the unit word, accents or none; the name need
+// only be unique in that unit). Places are drawn
 // evenly from Hà Nội and TP.HCM (OSM places) and from every administrative
 // unit; a case whose name is ambiguous (the same folded name elsewhere
 // beyond within_m) is only used for the focus variant.
@@ -73,6 +76,9 @@ func main() {
 	var cases []eval.Case
 	switch *kind {
 	case "autocomplete":
+		if g.u, err = loadUnits(*dir); err != nil {
+			fail(err)
+		}
 		for _, v := range variants {
 			cases = append(cases, g.cases(v, *per)...)
 		}
@@ -150,7 +156,9 @@ func writeCorpus(enc *json.Encoder, places []place.Place) error {
 	return nil
 }
 
-var variants = []string{"exact", "no_accents", "prefix_word", "prefix_mid", "typo", "telex", "abbreviation", "no_street_word", "focus"}
+// variants in the order their cases are drawn: a new one goes last, so a
+// seed's cases of the others stay the same.
+var variants = []string{"exact", "no_accents", "prefix_word", "prefix_mid", "typo", "telex", "abbreviation", "no_street_word", "focus", "with_area"}
 
 type gen struct {
 	rng      *rand.Rand
@@ -160,6 +168,7 @@ type gen struct {
 	pools    map[string][]int // "hn", "hcm", "admin" → places with a usable name
 	allNames []string         // every folded name of every place, sorted, each once
 	anyName  map[string]bool  // the same, as a set
+	u        *units           // with_area: the units of both structures
 }
 
 func region(p *place.Place) string {
@@ -314,6 +323,9 @@ func round6(f float64) float64 { return math.Round(f*1e6) / 1e6 }
 func (g *gen) query(variant string, i int) (string, *geo.LatLng, bool) {
 	p := &g.places[i]
 	name := p.Name
+	if variant == "with_area" {
+		return g.withArea(i)
+	}
 	if variant != "focus" && !g.unique(i) {
 		return "", nil, false
 	}
@@ -559,4 +571,59 @@ func (g *gen) focus(i int) (string, *geo.LatLng, bool) {
 		}
 	}
 	return g.maybeFold(p.Name), &f, true
+}
+
+// withArea writes place i's name followed by one of its units (with_area):
+// its old district, old province or new province, named with its unit word
+// or without, after ", " or " ", accents kept or not. The place must be
+// the only one of its name in that unit (beyond within_m); administrative
+// units themselves are left out.
+func (g *gen) withArea(i int) (string, *geo.LatLng, bool) {
+	p := &g.places[i]
+	if g.u == nil || region(p) == "admin" || len(p.Admin) < 3 || p.Admin[0] == "" || p.Admin[2] == "" {
+		return "", nil, false
+	}
+	var in func(q *place.Place) bool
+	var name string
+	switch g.rng.Intn(3) {
+	case 0:
+		d := p.Admin[2]
+		name, in = g.u.oldDist[d], func(q *place.Place) bool { return len(q.Admin) > 2 && q.Admin[2] == d }
+	case 1:
+		prov := g.u.oldDistProv[p.Admin[2]]
+		name, in = g.u.oldProv[prov], func(q *place.Place) bool { return len(q.Admin) > 2 && g.u.oldDistProv[q.Admin[2]] == prov }
+	default:
+		prov := g.u.newWardProv[p.Admin[0]]
+		name, in = g.u.newProv[prov], func(q *place.Place) bool { return len(q.Admin) > 0 && g.u.newWardProv[q.Admin[0]] == prov }
+	}
+	if name == "" {
+		return "", nil, false
+	}
+	for _, j := range g.byName[text.Fold(p.Name)] {
+		if j != i && in(&g.places[j]) && dist(p, &g.places[j]) > withinM(p) {
+			return "", nil, false
+		}
+	}
+	if g.rng.Intn(2) == 0 {
+		name = stripUnitWord(name)
+	}
+	sep := ", "
+	if g.rng.Intn(2) == 0 {
+		sep = " "
+	}
+	return g.maybeFold(p.Name + sep + name), nil, true
+}
+
+// unitWords start the official names of districts and provinces.
+var unitWords = []string{"Thành phố ", "Thị xã ", "Quận ", "Huyện ", "Tỉnh "}
+
+// stripUnitWord writes a unit's name without its unit word ("Đống Đa" for
+// "Quận Đống Đa"); a number keeps it ("Quận 1").
+func stripUnitWord(name string) string {
+	for _, w := range unitWords {
+		if rest, ok := strings.CutPrefix(name, w); ok && !text.AllDigits(rest) {
+			return rest
+		}
+	}
+	return name
 }

@@ -107,33 +107,70 @@ type Tail struct {
 // Tails lists the ways the last words of s, with at least one word before them, are a whole
 // administrative part (units of different levels, no other word between or after them but a
 // country or postcode): "bv bach mai dong da" → "dong da"; "cho ben thanh quan 1" → "quan 1"
-// and "ben thanh quan 1". Shortest part first, at most max of them.
+// and "ben thanh quan 1". After a number the part is read as if a comma preceded it ("54B
+// Cầu Xây 2 Thủ Đức": a bare district name there is a unit, not a street's). Shortest part
+// first, at most max of them.
 func (g *Gazetteer) Tails(s string, max int) []Tail {
 	toks := tokenize(s)
 	skip := make([]bool, len(toks))
 	tail := markCountryAndPostcode(s, toks, skip, &Address{})
-	if tail < 2 {
-		return nil
-	}
-	all := g.findSpans(toks, skip)
+	whole := g.findSpans(toks, skip)
 	var out []Tail
-	for k := tail - 1; k >= 1 && len(out) < max; k-- {
+	for k := tail - 1; k >= 1 && k >= tail-maxTailWords && len(out) < max; k-- {
+		if ownUnitWord(whole, k) {
+			continue
+		}
+		cut, bare := toks, true
+		if toks[k-1].seg == toks[k].seg && numberish(toks[k-1].f) {
+			// as if a comma preceded the part; a bare ward name must then still
+			// be its whole part's only unit, as in Parse
+			cut, bare = append([]token(nil), toks...), false
+			for i := k; i < len(cut); i++ {
+				cut[i].seg++
+			}
+		}
 		var spans []span
-		for _, sp := range all {
+		for _, sp := range g.findSpans(cut, skip) {
 			if sp.i >= k && sp.j <= tail {
 				spans = append(spans, sp)
 			}
 		}
-		c := g.bestCombo(toks, spans, tail, func(c *combo) bool { return covers(c, k, tail) })
+		c := g.bestCombo(cut, spans, tail, func(c *combo) bool { return covers(c, k, tail) && (bare || !bareWard(c)) })
 		if len(c.old) == 0 && len(c.new) == 0 {
 			continue
 		}
 		var a Address
-		g.components(s, toks, &c, &a)
+		g.components(s, cut, &c, &a)
 		out = append(out, Tail{Start: toks[k].start, Words: tail - k, Readings: a.Readings})
 	}
 	return out
 }
+
+// ownUnitWord: a unit word written before token k starts a unit's name there ("H. Mai
+// Sơn", "thành phố Hồ Chí Minh"): the part starts with the unit word, not at k.
+func ownUnitWord(spans []span, k int) bool {
+	for _, sp := range spans {
+		if sp.unitWord && sp.i < k && sp.ni == k {
+			return true
+		}
+	}
+	return false
+}
+
+// bareWard: c is one ward's name without its unit word.
+func bareWard(c *combo) bool {
+	n := 0
+	for _, s := range c.spans {
+		if s != nil {
+			n++
+		}
+	}
+	w := c.spans[Ward]
+	return n == 1 && w != nil && !w.unitWord
+}
+
+// maxTailWords bounds the words of an administrative part Tails reads.
+const maxTailWords = 10
 
 // covers: the spans of c are exactly tokens [i, j) with no word between them.
 func covers(c *combo, i, j int) bool {
