@@ -68,11 +68,14 @@ func treeShards(src Source, tok string, word bool, focus *geo.LatLng) []shardRef
 		}
 		return nil // no token starts with kt[:l]
 	}
-	if sz, ok := src.Size(place.WordKey(kt)); ok && word {
-		if short(tok) { // "ng tr": a word typed short, its own shard holds it whole only
-			refs := append(treeShards(src, tok, false, focus), shardRef{place.WordKey(kt), sz, tierWhole})
-			return append(refs, completionShards(src, kt, focus)...)
+	if word && short(tok) { // "ng tr": a word typed short, its own shard holds it whole only
+		refs := treeShards(src, tok, false, focus)
+		if sz, ok := src.Size(place.WordKey(kt)); ok {
+			refs = append(refs, shardRef{place.WordKey(kt), sz, tierWhole})
 		}
+		return append(refs, completionShards(src, kt, focus)...)
+	}
+	if sz, ok := src.Size(place.WordKey(kt)); ok && word {
 		return []shardRef{{place.WordKey(kt), sz, tierComplete}}
 	}
 	var refs []shardRef
