@@ -597,12 +597,15 @@ func results(top []candidate, size int) ([]Hit, error) {
 // street mapped twice.
 const duplicateM = 250
 
-// duplicate: a place already in out has p's layer, name and administrative
-// units (so an answer describes both alike) and lies within duplicateM.
+// duplicate: a place already in out has p's layer, categories, name and
+// administrative units (so an answer describes and types both alike) and
+// lies within duplicateM. A unit of the new structure and its namesake of
+// the old one differ by category.
 func duplicate(out []Hit, p *place.Place) bool {
 	for i := range out {
 		o := &out[i].Place
-		if o.Layer == p.Layer && o.Name == p.Name && slices.Equal(o.Admin, p.Admin) && geo.DistanceM(o.Point(), p.Point()) <= duplicateM {
+		if o.Layer == p.Layer && o.Name == p.Name && slices.Equal(o.Category, p.Category) && slices.Equal(o.Admin, p.Admin) &&
+			geo.DistanceM(o.Point(), p.Point()) <= duplicateM {
 			return true
 		}
 	}
