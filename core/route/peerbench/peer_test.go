@@ -5,7 +5,6 @@ package peerbench
 import (
 	"context"
 	"encoding/binary"
-	"errors"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -67,8 +66,8 @@ var setup struct {
 }
 
 // peers builds the Hà Nội graph with a shortest-distance hierarchy, opens
-// Routino's database (ROUTINO_DIR, prefix hn: `planetsplitter --dir=DIR
-// --prefix=hn hanoi.osm.pbf`) and draws seeded pairs of graph nodes.
+// Routino's database (routinoDatabase) and draws seeded pairs of graph
+// nodes.
 func peers(tb testing.TB) {
 	setup.once.Do(func() {
 		ps, err := costing.Parse([]byte(routinoCar))
@@ -104,9 +103,9 @@ func peers(tb testing.TB) {
 			runtime.ReadMemStats(&m1)
 			setup.mb = float64(m1.HeapAlloc-m0.HeapAlloc) / (1 << 20)
 		}()
-		dir := os.Getenv("ROUTINO_DIR")
-		if dir == "" {
-			setup.err = errors.New("set ROUTINO_DIR to the planetsplitter output of hanoi.osm.pbf (prefix hn)")
+		db, err := routinoDatabase()
+		if err != nil {
+			setup.err = err
 			return
 		}
 		xml, err := ShortestProfiles("/usr/share/routino/profiles.xml", "motorcar", tb.TempDir())
@@ -114,7 +113,7 @@ func peers(tb testing.TB) {
 			setup.err = err
 			return
 		}
-		if setup.rt, setup.err = OpenRoutino(dir, "hn", xml, "motorcar"); setup.err != nil {
+		if setup.rt, setup.err = OpenRoutino(db, "hn", xml, "motorcar"); setup.err != nil {
 			return
 		}
 		rng := rand.New(rand.NewPCG(20261124, 7))
@@ -126,6 +125,31 @@ func peers(tb testing.TB) {
 	if setup.err != nil {
 		tb.Fatal(setup.err)
 	}
+}
+
+// routinoDatabase builds (once; kept under ROUTINO_DIR, default
+// $TMPDIR/peerbench-routino) Routino's database of hanoi.osm.pbf with the
+// bench tagging (BenchTagging: bando's road set for the bench car), or
+// with the tagging file ROUTINO_TAGGING names (e.g. Routino's stock
+// /usr/share/routino/tagging.xml, to see what the tag readings change).
+func routinoDatabase() (string, error) {
+	dir := os.Getenv("ROUTINO_DIR")
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "peerbench-routino")
+	}
+	open := map[string]bool{}
+	for hw := range setup.c.car.Speeds {
+		open[hw] = true
+	}
+	tagging := BenchTagging(open, setup.c.car.Ferry)
+	if f := os.Getenv("ROUTINO_TAGGING"); f != "" {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return "", err
+		}
+		tagging = string(b)
+	}
+	return EnsureDatabase(dir, hanoiPBF, tagging)
 }
 
 // TestRoutinoLengths: on the same pairs, bando's shortest route and
