@@ -5,6 +5,7 @@ package peerbench
 import (
 	"context"
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -152,34 +153,58 @@ func routinoDatabase() (string, error) {
 	return EnsureDatabase(dir, hanoiPBF, tagging)
 }
 
+// lengthStats summarises bando − Routino relative differences.
+type lengthStats struct{ abs, signed []float64 }
+
+func (s *lengthStats) add(bando, routino float64) {
+	d := (bando - routino) / routino
+	s.abs, s.signed = append(s.abs, math.Abs(d)), append(s.signed, d)
+}
+
+// within is the share of pairs within ±1 %.
+func (s *lengthStats) within() float64 {
+	n := 0
+	for _, d := range s.abs {
+		if d <= 0.01 {
+			n++
+		}
+	}
+	return float64(n) / float64(len(s.abs))
+}
+
+func (s *lengthStats) String() string {
+	sort.Float64s(s.abs)
+	sort.Float64s(s.signed)
+	n := len(s.abs)
+	return fmt.Sprintf("%.1f %% within ±1 %%; median |Δ| %.3f %%, 90th %.2f %%, max %.2f %%; median bando−Routino %+.3f %%",
+		100*s.within(), 100*s.abs[n/2], 100*s.abs[n*9/10], 100*s.abs[n-1], 100*s.signed[n/2])
+}
+
 // TestRoutinoLengths: on the same pairs, bando's shortest route and
-// Routino's agree in length within ±1 % at the median (the two read OSM
-// access and one-way tags each their own way and measure on different
-// earth models; the share within ±1 % is reported).
+// Routino's agree in length within ±1 % for at least 99 % of the pairs,
+// both measured by one formula: bando's length against Routino's points
+// measured by geo.GeodesicM, as bando measures its edges. (Routino's own
+// sum — whole metres per segment on a 6378.137 km sphere — is ~1 %
+// short on city routes; it is reported too. TestRoutinoDiagnosis
+// explains each pair beyond ±1 %.)
 func TestRoutinoLengths(t *testing.T) {
 	peers(t)
 	ctx := context.Background()
-	var diffs, signed []float64
-	within, both := 0, 0
+	var own, one lengthStats
 	for _, p := range setup.pairs {
 		r, err := setup.en.Route(ctx, setup.c, p[:])
-		ld, errR := setup.rt.Route(p[0].Lat, p[0].Lng, p[1].Lat, p[1].Lng)
+		ld, pts, errR := setup.rt.RoutePoints(p[0].Lat, p[0].Lng, p[1].Lat, p[1].Lng)
 		if err != nil || errR != nil || ld < 200 {
 			continue
 		}
-		both++
-		d := (r.DistanceM - ld) / ld
-		diffs, signed = append(diffs, math.Abs(d)), append(signed, d)
-		if math.Abs(d) <= 0.01 {
-			within++
-		}
+		own.add(r.DistanceM, ld)
+		one.add(r.DistanceM, geodesicLength(pts))
 	}
-	sort.Float64s(diffs)
-	sort.Float64s(signed)
-	t.Logf("%d pairs routed by both; %d (%.1f %%) within ±1 %%; median |Δ| %.3f %%, 90th %.2f %%; median bando−Routino %+.3f %%",
-		both, within, 100*float64(within)/float64(both), 100*diffs[len(diffs)/2], 100*diffs[len(diffs)*9/10], 100*signed[len(signed)/2])
-	if both < len(setup.pairs)/2 || diffs[len(diffs)/2] > 0.01 {
-		t.Fatalf("median length difference %.2f %% over %d pairs", 100*diffs[len(diffs)/2], both)
+	t.Logf("%d pairs routed by both", len(own.abs))
+	t.Logf("engines' own lengths: %s", &own)
+	t.Logf("one formula (GeodesicM): %s", &one)
+	if len(one.abs) < len(setup.pairs)*9/10 || one.within() < 0.99 {
+		t.Fatalf("%d pairs routed by both; %.1f %% within ±1 %% by one formula (goal 99 %%)", len(one.abs), 100*one.within())
 	}
 }
 
