@@ -14,8 +14,9 @@ RDIR=${ROUTINO_DIR:-/tmp/peerbench-routino}
 OUT=${PEERBENCH_OUT:-/tmp/peerbench-export}
 mkdir -p "$RDIR" "$OUT"
 ROUTINO_DIR=$RDIR PEERBENCH_OUT=$OUT go test -tags routino ./core/route/peerbench/ -timeout 60m \
-  -run 'RoutinoLengths|RoutinoDiagnosis|ExportForNgraph' \
-  -bench PeersRoutino -benchtime 4000x -count 3 -v | tee "$OUT/go.txt" | grep -v '^=== '
+  -run 'RoutinoLengths|RoutinoDiagnosis|ExportForNgraph' -v | tee "$OUT/tests.txt" | grep -v '^=== '
+ROUTINO_DIR=$RDIR go test -tags routino ./core/route/peerbench/ -timeout 60m \
+  -run XXX -bench PeersRoutino -benchtime 4000x -count 3 | tee "$OUT/go.txt"
 node --expose-gc core/route/peerbench/ngraph/bench.mjs "$OUT" 3 | tee "$OUT/ngraph.txt"
 bando=$(grep -o '[0-9.]* bando-p50-µs' "$OUT/go.txt" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
 ng=$(sed 's/.*"p50_us":\([0-9.]*\).*/\1/' "$OUT/ngraph.txt")
