@@ -5,7 +5,7 @@ package peerbench
 import (
 	"context"
 	"encoding/binary"
-	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -67,8 +67,8 @@ var setup struct {
 }
 
 // peers builds the Hà Nội graph with a shortest-distance hierarchy, opens
-// Routino's database (ROUTINO_DIR, prefix hn: `planetsplitter --dir=DIR
-// --prefix=hn hanoi.osm.pbf`) and draws seeded pairs of graph nodes.
+// Routino's database (routinoDatabase) and draws seeded pairs of graph
+// nodes.
 func peers(tb testing.TB) {
 	setup.once.Do(func() {
 		ps, err := costing.Parse([]byte(routinoCar))
@@ -104,9 +104,9 @@ func peers(tb testing.TB) {
 			runtime.ReadMemStats(&m1)
 			setup.mb = float64(m1.HeapAlloc-m0.HeapAlloc) / (1 << 20)
 		}()
-		dir := os.Getenv("ROUTINO_DIR")
-		if dir == "" {
-			setup.err = errors.New("set ROUTINO_DIR to the planetsplitter output of hanoi.osm.pbf (prefix hn)")
+		db, err := routinoDatabase()
+		if err != nil {
+			setup.err = err
 			return
 		}
 		xml, err := ShortestProfiles("/usr/share/routino/profiles.xml", "motorcar", tb.TempDir())
@@ -114,7 +114,7 @@ func peers(tb testing.TB) {
 			setup.err = err
 			return
 		}
-		if setup.rt, setup.err = OpenRoutino(dir, "hn", xml, "motorcar"); setup.err != nil {
+		if setup.rt, setup.err = OpenRoutino(db, "hn", xml, "motorcar"); setup.err != nil {
 			return
 		}
 		rng := rand.New(rand.NewPCG(20261124, 7))
@@ -128,34 +128,83 @@ func peers(tb testing.TB) {
 	}
 }
 
+// routinoDatabase builds (once; kept under ROUTINO_DIR, default
+// $TMPDIR/peerbench-routino) Routino's database of hanoi.osm.pbf with the
+// bench tagging (BenchTagging: bando's road set for the bench car), or
+// with the tagging file ROUTINO_TAGGING names (e.g. Routino's stock
+// /usr/share/routino/tagging.xml, to see what the tag readings change).
+func routinoDatabase() (string, error) {
+	dir := os.Getenv("ROUTINO_DIR")
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "peerbench-routino")
+	}
+	open := map[string]bool{}
+	for hw := range setup.c.car.Speeds {
+		open[hw] = true
+	}
+	tagging := BenchTagging(open, setup.c.car.Ferry)
+	if f := os.Getenv("ROUTINO_TAGGING"); f != "" {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return "", err
+		}
+		tagging = string(b)
+	}
+	return EnsureDatabase(dir, hanoiPBF, tagging)
+}
+
+// lengthStats summarises bando − Routino relative differences.
+type lengthStats struct{ abs, signed []float64 }
+
+func (s *lengthStats) add(bando, routino float64) {
+	d := (bando - routino) / routino
+	s.abs, s.signed = append(s.abs, math.Abs(d)), append(s.signed, d)
+}
+
+// within is the share of pairs within ±1 %.
+func (s *lengthStats) within() float64 {
+	n := 0
+	for _, d := range s.abs {
+		if d <= 0.01 {
+			n++
+		}
+	}
+	return float64(n) / float64(len(s.abs))
+}
+
+func (s *lengthStats) String() string {
+	sort.Float64s(s.abs)
+	sort.Float64s(s.signed)
+	n := len(s.abs)
+	return fmt.Sprintf("%.1f %% within ±1 %%; median |Δ| %.3f %%, 90th %.2f %%, max %.2f %%; median bando−Routino %+.3f %%",
+		100*s.within(), 100*s.abs[n/2], 100*s.abs[n*9/10], 100*s.abs[n-1], 100*s.signed[n/2])
+}
+
 // TestRoutinoLengths: on the same pairs, bando's shortest route and
-// Routino's agree in length within ±1 % at the median (the two read OSM
-// access and one-way tags each their own way and measure on different
-// earth models; the share within ±1 % is reported).
+// Routino's agree in length within ±1 % for at least 99 % of the pairs,
+// both measured by one formula: bando's length against Routino's points
+// measured by geo.GeodesicM, as bando measures its edges. (Routino's own
+// sum — whole metres per segment on a 6378.137 km sphere — is ~1 %
+// short on city routes; it is reported too. TestRoutinoDiagnosis
+// explains each pair beyond ±1 %.)
 func TestRoutinoLengths(t *testing.T) {
 	peers(t)
 	ctx := context.Background()
-	var diffs, signed []float64
-	within, both := 0, 0
+	var own, one lengthStats
 	for _, p := range setup.pairs {
 		r, err := setup.en.Route(ctx, setup.c, p[:])
-		ld, errR := setup.rt.Route(p[0].Lat, p[0].Lng, p[1].Lat, p[1].Lng)
+		ld, pts, errR := setup.rt.RoutePoints(p[0].Lat, p[0].Lng, p[1].Lat, p[1].Lng)
 		if err != nil || errR != nil || ld < 200 {
 			continue
 		}
-		both++
-		d := (r.DistanceM - ld) / ld
-		diffs, signed = append(diffs, math.Abs(d)), append(signed, d)
-		if math.Abs(d) <= 0.01 {
-			within++
-		}
+		own.add(r.DistanceM, ld)
+		one.add(r.DistanceM, geodesicLength(pts))
 	}
-	sort.Float64s(diffs)
-	sort.Float64s(signed)
-	t.Logf("%d pairs routed by both; %d (%.1f %%) within ±1 %%; median |Δ| %.3f %%, 90th %.2f %%; median bando−Routino %+.3f %%",
-		both, within, 100*float64(within)/float64(both), 100*diffs[len(diffs)/2], 100*diffs[len(diffs)*9/10], 100*signed[len(signed)/2])
-	if both < len(setup.pairs)/2 || diffs[len(diffs)/2] > 0.01 {
-		t.Fatalf("median length difference %.2f %% over %d pairs", 100*diffs[len(diffs)/2], both)
+	t.Logf("%d pairs routed by both", len(own.abs))
+	t.Logf("engines' own lengths: %s", &own)
+	t.Logf("one formula (GeodesicM): %s", &one)
+	if len(one.abs) < len(setup.pairs)*9/10 || one.within() < 0.99 {
+		t.Fatalf("%d pairs routed by both; %.1f %% within ±1 %% by one formula (goal 99 %%)", len(one.abs), 100*one.within())
 	}
 }
 
