@@ -443,18 +443,22 @@ func (f *fields) flags() int64 {
 }
 
 func decodeList[T any](r *mpReader, item func(*fields) T) []T {
-	// The names of the list are substrings of one copy of its bytes.
-	start := r.off
-	r.skip(0)
-	if r.err != nil {
-		return nil
+	// The names of the list are substrings of one copy of its bytes (or of a
+	// copy already made of bytes around them).
+	if r.s == "" || r.off < r.sBase {
+		start := r.off
+		r.skip(0)
+		if r.err != nil {
+			return nil
+		}
+		r.s, r.sBase, r.off = string(r.b[start:r.off]), start, start
+		defer func() { r.s = "" }()
 	}
-	r.s, r.sBase, r.off = string(r.b[start:r.off]), start, start
-	defer func() { r.s = "" }()
 	n := r.arrayLen(1)
 	out := make([]T, 0, n)
+	f := &fields{}
 	for i := 0; i < n && r.err == nil; i++ {
-		f := &fields{r: r, n: r.arrayLen(1)}
+		*f = fields{r: r, n: r.arrayLen(1)}
 		v := item(f)
 		r.skipRest(f.i, f.n)
 		out = append(out, v)

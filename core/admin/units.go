@@ -146,9 +146,13 @@ func EncodeUnits(u *Units) ([]byte, error) {
 
 // DecodeUnits decodes the admin/units tile; errors wrap tile.ErrCorrupt.
 func DecodeUnits(b []byte) (*Units, error) {
-	r := &mpReader{b: b}
+	// every string of the units is a substring of one copy of the tile
+	r := &mpReader{b: b, s: string(b)}
 	u := &Units{}
 	version := int64(-1)
+	// the lists of strings and links are windows of a few shared arrays
+	var strArena []string
+	var linkArena []Link
 	strs := func(f *fields) []string {
 		if f.i >= f.n {
 			return nil
@@ -158,19 +162,31 @@ func DecodeUnits(b []byte) (*Units, error) {
 		if n == 0 {
 			return nil
 		}
-		out := make([]string, 0, n)
-		for j := 0; j < n && r.err == nil; j++ {
-			out = append(out, r.str())
+		strArena = arenaFor(strArena, n)
+		for j := 0; j < n; j++ { // n appended even after an error: n is bounded by the input
+			strArena = append(strArena, r.str())
 		}
-		return out
+		out := strArena[len(strArena)-n:]
+		return out[:n:n]
 	}
-	// Each link is a [code, kind] array; decodeList hands us its fields.
+	// Each link is a [code, kind] array.
 	links := func(f *fields) []Link {
 		if f.i >= f.n {
 			return nil
 		}
 		f.i++
-		return decodeList(r, func(g *fields) Link { return Link{g.str(), LinkKind(g.str())} })
+		n := r.arrayLen(1)
+		if n == 0 {
+			return nil
+		}
+		linkArena = arenaFor(linkArena, n)
+		for j := 0; j < n; j++ {
+			g := fields{r: r, n: r.arrayLen(1)}
+			linkArena = append(linkArena, Link{g.str(), LinkKind(g.str())})
+			r.skipRest(g.i, g.n)
+		}
+		out := linkArena[len(linkArena)-n:]
+		return out[:n:n]
 	}
 	n := r.mapLen()
 	for i := 0; i < n && r.err == nil; i++ {
@@ -200,4 +216,13 @@ func DecodeUnits(b []byte) (*Units, error) {
 		return nil, err
 	}
 	return u, nil
+}
+
+// arenaFor returns a with room for n more elements: a itself, or a new array when it is full
+// (the windows already handed out keep the old one).
+func arenaFor[T any](a []T, n int) []T {
+	if cap(a)-len(a) >= n {
+		return a
+	}
+	return make([]T, 0, max(n, 4096))
 }

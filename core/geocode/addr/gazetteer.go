@@ -38,22 +38,29 @@ type Unit struct {
 	Parent int32    // index of the parent unit in Gazetteer.Units, -1 for provinces
 	core   string   // folded name without the unit word ("hang bac", "1" for "Phường 1")
 	kind   string   // folded unit word of the official name ("phuong", "thi tran"), "" when none
-	lower  string   // Name lower-cased with its marks, tone marks placed one way (toneKey)
-	alt    []string // other spellings of Name (official table), toneKey'd
+	alt    []string // other spellings of Name (official table), as written
 }
 
 // Gazetteer recognises unit names. It is read-only after NewGazetteer and safe for concurrent use.
 type Gazetteer struct {
 	Units  []Unit
-	byName map[string][]int32 // folded core name (or alias) → unit indexes
-	byCode map[codeKey]int32
-	maxLen int // longest name in tokens
+	byName map[string][]int32 // folded core name (or alias) → unit indexes, ascending
+	codes  [2][4]codeSection  // by structure (1: new) and level: the units, by code
+	maxLen int                // longest name in tokens
 }
 
-type codeKey struct {
-	new   bool
-	level Level
-	code  string
+// codeSection is the units of one structure and level, Units[lo:hi], found by code.
+type codeSection struct {
+	lo, hi int32
+	order  []int32 // the indexes sorted by code (stable); nil when Units[lo:hi] already is
+}
+
+// at returns the index of the k-th unit of s in code order.
+func (s *codeSection) at(k int) int32 {
+	if s.order != nil {
+		return s.order[k]
+	}
+	return s.lo + int32(k)
 }
 
 // unitWords are the folded unit-type words that start official names, longest first.
@@ -61,10 +68,8 @@ var unitWords = []string{"thanh pho", "thi tran", "thi xa", "dac khu", "phuong",
 
 // coreName strips the leading unit word of a folded official name.
 func coreName(folded string) string {
-	for _, w := range unitWords {
-		if strings.HasPrefix(folded, w+" ") {
-			return trimZeros(folded[len(w)+1:])
-		}
+	if w := unitKind(folded); w != "" {
+		return trimZeros(folded[len(w)+1:])
 	}
 	return folded
 }
@@ -72,7 +77,7 @@ func coreName(folded string) string {
 // unitKind returns the unit word that starts a folded official name.
 func unitKind(folded string) string {
 	for _, w := range unitWords {
-		if strings.HasPrefix(folded, w+" ") {
+		if len(folded) > len(w) && folded[len(w)] == ' ' && folded[:len(w)] == w {
 			return w
 		}
 	}
@@ -105,41 +110,57 @@ var provinceAliases = map[string][]string{
 
 // NewGazetteer indexes every unit of u by name.
 func NewGazetteer(u *admin.Units) *Gazetteer {
-	g := &Gazetteer{byName: map[string][]int32{}, byCode: map[codeKey]int32{}}
-	add := func(new bool, level Level, code, name, parent string, parentLevel Level, alt ...string) {
+	n := len(u.NewProvinces) + len(u.NewWards) + len(u.OldProvinces) + len(u.OldDistricts) + len(u.OldWards)
+	g := &Gazetteer{Units: make([]Unit, 0, n), byName: make(map[string][]int32, n)}
+	add := func(new bool, level Level, code, name, parent string, parentLevel Level, alt []string) {
 		p := int32(-1)
 		if parent != "" {
-			if i, ok := g.byCode[codeKey{new, parentLevel, parent}]; ok {
-				p = i
-			}
+			p = g.Lookup(new, parentLevel, parent)
 		}
 		name = strings.TrimSpace(name)
-		i := int32(len(g.Units))
-		g.Units = append(g.Units, Unit{New: new, Level: level, Code: code, Name: name, Parent: p, core: coreName(text.Fold(name)), kind: unitKind(text.Fold(name)), lower: toneKey(name)})
-		for _, a := range alt {
-			g.Units[i].alt = append(g.Units[i].alt, toneKey(strings.TrimSpace(a)))
+		folded := text.Fold(name)
+		kind := unitKind(folded)
+		core := folded
+		if kind != "" {
+			core = trimZeros(folded[len(kind)+1:])
 		}
-		g.byCode[codeKey{new, level, code}] = i
+		g.Units = append(g.Units, Unit{New: new, Level: level, Code: code, Name: name, Parent: p, core: core, kind: kind, alt: alt})
 	}
-	for _, p := range u.NewProvinces {
-		add(true, Province, p.Code, p.Name, "", 0)
+	section := func(new bool, level Level, fill func()) {
+		lo := int32(len(g.Units))
+		fill()
+		g.codes[b2i(new)][level] = g.newSection(lo, int32(len(g.Units)))
 	}
-	for _, w := range u.NewWards {
-		add(true, Ward, w.Code, w.Name, w.Province, Province, w.Alt...)
-	}
-	for _, p := range u.OldProvinces {
-		add(false, Province, p.Code, p.Name, "", 0)
-	}
-	for _, d := range u.OldDistricts {
-		add(false, District, d.Code, d.Name, d.Province, Province)
-	}
-	for _, w := range u.OldWards {
-		add(false, Ward, w.Code, w.Name, w.District, District, w.Alt...)
-	}
+	section(true, Province, func() {
+		for _, p := range u.NewProvinces {
+			add(true, Province, p.Code, p.Name, "", 0, nil)
+		}
+	})
+	section(true, Ward, func() {
+		for _, w := range u.NewWards {
+			add(true, Ward, w.Code, w.Name, w.Province, Province, w.Alt)
+		}
+	})
+	section(false, Province, func() {
+		for _, p := range u.OldProvinces {
+			add(false, Province, p.Code, p.Name, "", 0, nil)
+		}
+	})
+	section(false, District, func() {
+		for _, d := range u.OldDistricts {
+			add(false, District, d.Code, d.Name, d.Province, Province, nil)
+		}
+	})
+	section(false, Ward, func() {
+		for _, w := range u.OldWards {
+			add(false, Ward, w.Code, w.Name, w.District, District, w.Alt)
+		}
+	})
+	// Units are indexed in ascending order, so every byName list is ascending.
 	for i := range g.Units {
 		g.index(g.Units[i].core, int32(i))
 		for _, a := range g.Units[i].alt {
-			if c := coreName(text.Fold(a)); c != g.Units[i].core {
+			if c := coreName(text.Fold(strings.TrimSpace(a))); c != g.Units[i].core {
 				g.index(c, int32(i))
 			}
 		}
@@ -149,11 +170,29 @@ func NewGazetteer(u *admin.Units) *Gazetteer {
 			}
 		}
 	}
-	for k, v := range g.byName {
-		sort.Slice(v, func(a, b int) bool { return v[a] < v[b] })
-		g.byName[k] = v
-	}
 	return g
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// newSection indexes Units[lo:hi] by code.
+func (g *Gazetteer) newSection(lo, hi int32) codeSection {
+	s := codeSection{lo: lo, hi: hi}
+	us := g.Units[lo:hi]
+	if sort.SliceIsSorted(us, func(a, b int) bool { return us[a].Code < us[b].Code }) {
+		return s
+	}
+	s.order = make([]int32, hi-lo)
+	for k := range s.order {
+		s.order[k] = lo + int32(k)
+	}
+	sort.SliceStable(s.order, func(a, b int) bool { return g.Units[s.order[a]].Code < g.Units[s.order[b]].Code })
+	return s
 }
 
 func (g *Gazetteer) index(name string, i int32) {
@@ -166,10 +205,17 @@ func (g *Gazetteer) index(name string, i int32) {
 	}
 }
 
-// Lookup returns the index of the unit with this structure, level and code, or -1.
+// Lookup returns the index of the unit with this structure, level and code, or -1 (the last
+// one indexed when several share it).
 func (g *Gazetteer) Lookup(new bool, level Level, code string) int32 {
-	if i, ok := g.byCode[codeKey{new, level, code}]; ok {
-		return i
+	if level < Province || level > Ward {
+		return -1
+	}
+	s := &g.codes[b2i(new)][level]
+	n := int(s.hi - s.lo)
+	k := sort.Search(n, func(k int) bool { return g.Units[s.at(k)].Code > code })
+	if k > 0 && g.Units[s.at(k-1)].Code == code {
+		return s.at(k - 1)
 	}
 	return -1
 }
@@ -223,11 +269,11 @@ func toneKey(s string) string { return tonePlacement.Replace(text.Lower(s)) }
 // accentMatches reports whether the written name (marks kept) is unit u's name without its unit word.
 func (g *Gazetteer) accentMatches(u int32, written string) bool {
 	w := toneKey(written)
-	if strings.HasSuffix(g.Units[u].lower, w) {
+	if strings.HasSuffix(toneKey(g.Units[u].Name), w) {
 		return true
 	}
 	for _, a := range g.Units[u].alt {
-		if strings.HasSuffix(a, w) {
+		if strings.HasSuffix(toneKey(strings.TrimSpace(a)), w) {
 			return true
 		}
 	}
