@@ -16,16 +16,23 @@ type JSSource struct{ Fn js.Value }
 
 // Get calls the JavaScript function and waits for its promise.
 func (s JSSource) Get(ctx context.Context, path string) ([]byte, error) {
-	v, err := Await(ctx, s.Fn.Invoke(path))
+	return getBytes(ctx, s.Fn, path, false)
+}
+
+// getBytes calls fn(path), waits for its promise and copies the bytes.
+func getBytes(ctx context.Context, fn js.Value, path string, detach bool) ([]byte, error) {
+	v, err := Await(ctx, fn.Invoke(path))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return bytesOf(path, v)
+	return bytesOf(path, v, detach)
 }
 
 // bytesOf copies a Uint8Array (or other typed array) into Go; null or
-// undefined is ErrNotFound.
-func bytesOf(path string, v js.Value) ([]byte, error) {
+// undefined is ErrNotFound. With detach, the array's buffer is detached
+// afterwards (ArrayBuffer.prototype.transfer(0), where there is one): its
+// memory is freed at once instead of at V8's next collection.
+func bytesOf(path string, v js.Value, detach bool) ([]byte, error) {
 	if v.IsNull() || v.IsUndefined() {
 		return nil, ErrNotFound
 	}
@@ -33,7 +40,11 @@ func bytesOf(path string, v js.Value) ([]byte, error) {
 		return nil, errors.New(path + ": tile source returned neither bytes nor null")
 	}
 	b := make([]byte, v.Get("byteLength").Int())
-	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(v.Get("buffer"), v.Get("byteOffset"), v.Get("byteLength")))
+	buf := v.Get("buffer")
+	js.CopyBytesToGo(b, js.Global().Get("Uint8Array").New(buf, v.Get("byteOffset"), v.Get("byteLength")))
+	if detach && buf.Get("transfer").Type() == js.TypeFunction {
+		buf.Call("transfer", 0)
+	}
 	return b, nil
 }
 
@@ -43,11 +54,20 @@ func bytesOf(path string, v js.Value) ([]byte, error) {
 // hashes with WebCrypto), null when the path does not exist, "corrupt"
 // when they do not match; a rejection is an I/O error. Get (the manifest)
 // calls fn(path) and gets bytes or null.
-type JSVerifyingSource struct{ Fn js.Value }
+//
+// Detach: fn hands over arrays whose buffers nothing else holds (the
+// Worker's glue: a fetched body each), so they are detached once copied
+// into Go. A Worker isolate counts ArrayBuffers against its 128 MB, and a
+// route that reads 60 MB of tiles would otherwise leave them all for V8's
+// next collection.
+type JSVerifyingSource struct {
+	Fn     js.Value
+	Detach bool
+}
 
 // Get calls fn(path).
 func (s JSVerifyingSource) Get(ctx context.Context, path string) ([]byte, error) {
-	return JSSource(s).Get(ctx, path)
+	return getBytes(ctx, s.Fn, path, s.Detach)
 }
 
 // GetVerified calls fn(path, size, sha256).
@@ -59,7 +79,7 @@ func (s JSVerifyingSource) GetVerified(ctx context.Context, path string, e TileE
 	if v.Type() == js.TypeString && v.String() == "corrupt" {
 		return nil, fmt.Errorf("%w: %s does not match the manifest's size and sha256", ErrCorrupt, path)
 	}
-	return bytesOf(path, v)
+	return bytesOf(path, v, s.Detach)
 }
 
 // Await waits for a JavaScript promise (or returns a non-promise value).

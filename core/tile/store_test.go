@@ -112,6 +112,52 @@ func TestCacheLRU(t *testing.T) {
 	}
 }
 
+// evictable records being let go of, and reports a size.
+type evictable struct {
+	size    int
+	evicted int
+}
+
+func (e *evictable) SizeBytes() int { return e.size }
+func (e *evictable) Evicted()       { e.evicted++ }
+
+// TestCacheEvictable checks that every value the cache lets go of is told
+// so exactly once (evicted for the budget, replaced, too large to keep),
+// that values it keeps are not, and that Decode charges a Sized value its
+// own size.
+func TestCacheEvictable(t *testing.T) {
+	c := NewCache(10)
+	a, b, d, huge := &evictable{size: 4}, &evictable{size: 4}, &evictable{size: 4}, &evictable{size: 11}
+	c.put("a", a, 4)
+	c.put("b", b, 4)
+	c.put("d", d, 4) // over 10: evicts a
+	c.put("huge", huge, 11)
+	b2 := &evictable{size: 4}
+	c.put("b", b2, 4) // replaces b
+	for _, x := range []struct {
+		name string
+		e    *evictable
+		want int
+	}{{"a (evicted)", a, 1}, {"b (replaced)", b, 1}, {"d (kept)", d, 0}, {"huge (not kept)", huge, 1}, {"b2 (kept)", b2, 0}} {
+		if x.e.evicted != x.want {
+			t.Errorf("%s: told %d times, want %d", x.name, x.e.evicted, x.want)
+		}
+	}
+
+	ctx := context.Background()
+	st, err := Open(ctx, bundleOf(t, map[string][]byte{"s/1": []byte("ab")}), 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Decode(ctx, st, "s/1", func(b []byte) (*evictable, error) { return &evictable{size: 60}, nil })
+	if err != nil || st.Stats().Bytes != 60 {
+		t.Fatalf("Sized value charged %d bytes (err %v), want 60", st.Stats().Bytes, err)
+	}
+	if _, err := Decode(ctx, st, "s/1", func(b []byte) (*evictable, error) { return nil, errors.New("decoded twice") }); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestManifestChecks(t *testing.T) {
 	cases := map[string]string{
 		"not json":      `{`,

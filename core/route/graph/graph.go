@@ -14,11 +14,12 @@ import (
 var ErrNoGraph = errors.New("bundle has no routing graph")
 
 // Graph reads a bundle's graph layer, decoding tiles on first use and
-// keeping them. It is safe for concurrent use.
+// keeping them as long as the store's cache does (see slot). It is safe for
+// concurrent use.
 type Graph struct {
 	st    *tile.Store
 	Index *Index
-	base  []atomic.Pointer[Tile]
+	base  []slot[*Tile]
 	mu    sync.Mutex
 	chs   map[string]*CH
 	// nodeBucket[n>>bucketShift] is the first cell that may hold node n
@@ -32,8 +33,10 @@ type Graph struct {
 }
 
 // Open reads the index tile. Tiles are read and decoded through the
-// store's one cache (tile.Decode); the graph then keeps the decoded tiles
-// it has used, so a search touches no lock or map per node.
+// store's one cache (tile.Decode), charged their decoded size; the graph
+// also keeps each decoded tile in a slot while the cache holds it, so a
+// search touches no lock or map per node, and the cache's budget bounds
+// the graph's memory (a Worker isolate has 128 MB in all).
 func Open(ctx context.Context, st *tile.Store) (*Graph, error) {
 	if !st.Has(IndexKey) {
 		return nil, ErrNoGraph
@@ -46,7 +49,7 @@ func Open(ctx context.Context, st *tile.Store) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Graph{st: st, Index: ix, base: make([]atomic.Pointer[Tile], len(ix.Cells)), chs: map[string]*CH{}}
+	g := &Graph{st: st, Index: ix, base: make([]slot[*Tile], len(ix.Cells)), chs: map[string]*CH{}}
 	g.nodeBucket = buckets(ix.Cells, g.NumNodes(), func(c IndexCell) uint32 { return c.NodeStart + c.Nodes })
 	g.edgeBucket = buckets(ix.Cells, g.NumEdges(), func(c IndexCell) uint32 { return c.EdgeStart + c.Edges })
 	g.TilesRead.Add(1)
@@ -84,24 +87,87 @@ func load[T any](ctx context.Context, g *Graph, key string, decode func([]byte) 
 	})
 }
 
+// slot holds a decoded tile for lock-free reads while the store's cache
+// keeps it: the cache holds a pinned value, which clears its slot when the
+// cache lets go of it (tile.Evictable), so tiles evicted for the budget are
+// collected once no search uses them any more.
+type slot[T any] struct{ p atomic.Pointer[pinned[T]] }
+
+// pinned is what the cache holds for a slot's tile.
+type pinned[T any] struct {
+	v     T
+	size  int
+	s     *slot[T]
+	alive atomic.Bool
+}
+
+func (p *pinned[T]) SizeBytes() int { return p.size }
+
+func (p *pinned[T]) Evicted() {
+	p.alive.Store(false)
+	p.s.p.CompareAndSwap(p, nil)
+}
+
+// get returns the slot's tile, if the cache still holds it.
+func (s *slot[T]) get() (T, bool) {
+	if p := s.p.Load(); p != nil && p.alive.Load() {
+		return p.v, true
+	}
+	var zero T
+	return zero, false
+}
+
+// keep puts p in its slot. An eviction racing with it clears the slot
+// either way: Evicted after the Store swaps p out, Evicted before it is
+// seen here.
+func (s *slot[T]) keep(p *pinned[T]) {
+	if p.s != s { // decoded for another Graph over the same store
+		return
+	}
+	s.p.Store(p)
+	if !p.alive.Load() {
+		s.p.CompareAndSwap(p, nil)
+	}
+}
+
+// loadSlot returns s's tile, reading and decoding it (then checking it) if
+// the cache no longer holds it.
+func loadSlot[T any](ctx context.Context, g *Graph, s *slot[T], key string, decode func([]byte) (T, error), check func(T) error, size func(T) int) (T, error) {
+	if v, ok := s.get(); ok {
+		return v, nil
+	}
+	p, err := load(ctx, g, key, func(b []byte) (*pinned[T], error) {
+		v, err := decode(b)
+		if err == nil {
+			err = check(v)
+		}
+		if err != nil {
+			return nil, err
+		}
+		p := &pinned[T]{v: v, size: size(v), s: s}
+		p.alive.Store(true)
+		return p, nil
+	})
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	s.keep(p)
+	return p.v, nil
+}
+
 // CellTile returns base tile i (index order), decoding it on first use.
 func (g *Graph) CellTile(ctx context.Context, i int) (*Tile, error) {
-	if t := g.base[i].Load(); t != nil {
+	if t, ok := g.base[i].get(); ok {
 		return t, nil
 	}
 	c := g.Index.Cells[i]
-	t, err := load(ctx, g, c.ID().Key(), DecodeTile)
-	if err != nil {
-		return nil, err
-	}
-	if t.NodeStart != c.NodeStart || uint32(t.NumNodes()) != c.Nodes || t.EdgeStart != c.EdgeStart || uint32(len(t.Edges)) != c.Edges {
-		return nil, corrupt("tile %s disagrees with the index", c.ID().Key())
-	}
-	if err := t.check(g.NumNodes(), g.NumEdges()); err != nil {
-		return nil, err
-	}
-	g.base[i].Store(t)
-	return t, nil
+	return loadSlot(ctx, g, &g.base[i], c.ID().Key(), DecodeTile, func(t *Tile) error {
+		if t.NodeStart != c.NodeStart || uint32(t.NumNodes()) != c.Nodes || t.EdgeStart != c.EdgeStart || uint32(len(t.Edges)) != c.Edges {
+			return corrupt("tile %s disagrees with the index", c.ID().Key())
+		}
+		return t.check(g.NumNodes(), g.NumEdges())
+	}, (*Tile).memBytes)
 }
 
 // check verifies that every id a tile holds points inside the graph.
@@ -253,14 +319,13 @@ func (g *Graph) Restrictions(ctx context.Context, n uint32) ([]Restriction, erro
 	return rs[i:j], nil
 }
 
-// CH is one profile's hierarchy over the graph.
+// CH is one profile's hierarchy over the graph. Its tiles, the core's
+// too, stay decoded as long as the store's cache keeps them (slot).
 type CH struct {
 	g    *Graph
 	Ref  HierarchyRef
-	once sync.Once
-	core *CHTile
-	err  error
-	tls  []atomic.Pointer[CHTile]
+	core slot[*CHTile]
+	tls  []slot[*CHTile]
 }
 
 // Hierarchy returns the hierarchy built for a costing with this name and
@@ -274,23 +339,18 @@ func (g *Graph) Hierarchy(profile, fingerprint string) *CH {
 	var h *CH
 	for _, r := range g.Index.Hierarchies {
 		if r.Profile == profile && r.Fingerprint == fingerprint {
-			h = &CH{g: g, Ref: r, tls: make([]atomic.Pointer[CHTile], len(g.Index.Cells))}
+			h = &CH{g: g, Ref: r, tls: make([]slot[*CHTile], len(g.Index.Cells))}
 		}
 	}
 	g.chs[profile] = h
 	return h
 }
 
-func (h *CH) loadCore(ctx context.Context) error {
-	h.once.Do(func() {
-		var err error
-		h.core, err = load(ctx, h.g, CHCoreKey(h.Ref.Profile), DecodeCHTile)
-		if err == nil {
-			err = h.checkArcs(h.core)
-		}
-		h.err = err
-	})
-	return h.err
+func (h *CH) coreTile(ctx context.Context) (*CHTile, error) {
+	if t, ok := h.core.get(); ok {
+		return t, nil
+	}
+	return loadSlot(ctx, h.g, &h.core, CHCoreKey(h.Ref.Profile), DecodeCHTile, h.checkArcs, (*CHTile).memBytes)
 }
 
 func (h *CH) checkArcs(t *CHTile) error {
@@ -305,10 +365,10 @@ func (h *CH) checkArcs(t *CHTile) error {
 
 // Arcs returns node n's arcs to higher-ranked nodes.
 func (h *CH) Arcs(ctx context.Context, n uint32) (arcs []Arc, err error) {
-	if err := h.loadCore(ctx); err != nil {
+	t, err := h.coreTile(ctx)
+	if err != nil {
 		return nil, err
 	}
-	t := h.core
 	i := t.Local(n)
 	if i < 0 {
 		ci := h.g.cellOfNode(n)
@@ -326,16 +386,8 @@ func (h *CH) Arcs(ctx context.Context, n uint32) (arcs []Arc, err error) {
 }
 
 func (h *CH) cellTile(ctx context.Context, ci int) (*CHTile, error) {
-	if t := h.tls[ci].Load(); t != nil {
+	if t, ok := h.tls[ci].get(); ok {
 		return t, nil
 	}
-	t, err := load(ctx, h.g, CHKey(h.Ref.Profile, h.g.Index.Cells[ci].ID()), DecodeCHTile)
-	if err == nil {
-		err = h.checkArcs(t)
-	}
-	if err != nil {
-		return nil, err
-	}
-	h.tls[ci].Store(t)
-	return t, nil
+	return loadSlot(ctx, h.g, &h.tls[ci], CHKey(h.Ref.Profile, h.g.Index.Cells[ci].ID()), DecodeCHTile, h.checkArcs, (*CHTile).memBytes)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"sync"
 	"testing"
@@ -135,5 +136,48 @@ func TestDifferentialHanoi(t *testing.T) {
 				t.Fatalf("only %d of %d pairs routed", same, n)
 			}
 		})
+	}
+}
+
+// TestSmallTileCache: with a tile cache far smaller than a route's tiles
+// (the graph then evicts and re-reads tiles within one search, as in a
+// Worker isolate), routes are the same as with every tile kept, and the
+// cache stays within its budget.
+func TestSmallTileCache(t *testing.T) {
+	src := hanoiTiles(t)
+	const budget = 1 << 20
+	st, err := tile.Open(context.Background(), tile.MapBundle(src), budget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rg.Open(context.Background(), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, ref := search.New(g), openEngine(t, src)
+	ctx := context.Background()
+	c, _ := costing.Get("car")
+	rng := rand.New(rand.NewPCG(seed(t), 1))
+	pts := randomPoints(t, ref.G, rng, 40)
+	routed := 0
+	for i := 0; i+1 < len(pts); i += 2 {
+		a, errA := small.Route(ctx, c, pts[i:i+2])
+		b, errB := ref.Route(ctx, c, pts[i:i+2])
+		if (errA == nil) != (errB == nil) {
+			t.Fatalf("pair %v→%v: small cache %v, full %v", pts[i], pts[i+1], errA, errB)
+		}
+		if errA != nil {
+			continue
+		}
+		routed++
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("pair %v→%v: the small cache's route differs (%.1f m vs %.1f m)", pts[i], pts[i+1], a.DistanceM, b.DistanceM)
+		}
+		if n := st.Stats().Bytes; n > budget {
+			t.Fatalf("cache holds %d bytes, budget %d", n, budget)
+		}
+	}
+	if s := st.Stats(); routed < 10 || s.Evictions == 0 {
+		t.Fatalf("%d pairs routed, %d evictions: the test did not exercise eviction", routed, s.Evictions)
 	}
 }
