@@ -28,12 +28,13 @@
 //    errors, p50/p99, req/s, workerd RSS at start and end; the load average.
 import { execFile, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { repoRoot } from "../test/contract-lib.mjs";
 import { freePort, isolateMemory, startWorkerd } from "./workerd-direct.mjs";
+import { busiest, median, rssMB, sum, threadNs } from "./workerd-stats.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, def) => { const i = args.indexOf("--" + name); return i >= 0 ? args[i + 1] : def; };
@@ -96,28 +97,12 @@ const withKey = (u) => u + (u.includes("?") ? "&" : "?") + "apikey=" + KEY;
 const reqsOf = (name) => { const [, m, urls] = endpoints[name]; return urls.map((u) => [m, withKey(u)]); };
 const mixed = Object.keys(endpoints).filter((n) => MIX === "all" || endpoints[n][0]).flatMap(reqsOf);
 
-const median = (a) => { const s = [...a].sort((x, y) => x - y); return s[Math.floor(s.length / 2)]; };
 const pct = (a, p) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(s.length * p))]; };
 const f = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : "–");
 const load = () => loadavg().map((x) => x.toFixed(1)).join(" ");
 const lines = [];
 const log = (s = "") => { console.log(s); lines.push(s); };
 
-// threadNs: nanoseconds on the CPU of each thread of pid.
-function threadNs(pid) {
-  const out = new Map();
-  for (const t of readdirSync(`/proc/${pid}/task`)) {
-    try { out.set(t, Number(readFileSync(`/proc/${pid}/task/${t}/schedstat`, "utf8").split(" ")[0])); } catch {}
-  }
-  return out;
-}
-const sum = (m) => [...m.values()].reduce((a, b) => a + b, 0);
-function busiest(a, b) {
-  let best = 0;
-  for (const [t, v] of b) best = Math.max(best, v - (a.get(t) ?? 0));
-  return best;
-}
-const rssMB = (pid) => Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)[1]) / 1024;
 
 const agent = new Agent({ keepAlive: true, maxSockets: CONNS });
 let retried = 0;

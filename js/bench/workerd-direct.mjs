@@ -58,11 +58,13 @@ const KV_WORKER = `export default { async fetch(req, env) {
 export { freePort };
 
 // isolateMemory connects to a workerd started with inspectorPort and
-// returns sample() → {wasmMB, jsMB}: the Go instance's wasm memory (the
-// glue's __bandoWorker.memoryBytes) and V8's used JS heap — the isolate's
-// memory, which Cloudflare bounds (128 MB), as opposed to workerd's RSS
-// (which also holds V8's code, workerd's own buffers and malloc's
-// retained arenas).
+// returns sample() → {wasmMB, jsMB, jsTotalMB, buffersMB}: the Go
+// instance's wasm memory (the glue's __bandoWorker.memoryBytes), V8's used
+// JS heap and the heap V8 has committed, and the ArrayBuffers outside the
+// heap (fetched bodies, Data modules; V8's backingStorageSize, which does
+// not count the wasm memory) — the isolate's memory, which Cloudflare
+// bounds (128 MB), as opposed to workerd's RSS (which also holds V8's
+// code, workerd's own buffers and malloc's retained arenas).
 export async function isolateMemory(inspectorPort) {
   const { default: WebSocket } = await import("ws");
   const list = await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json();
@@ -87,7 +89,8 @@ export async function isolateMemory(inspectorPort) {
     async sample() {
       const w = await send("Runtime.evaluate", { expression: "globalThis.__bandoWorker?.memoryBytes?.() ?? 0", contextId: ctxId });
       const h = await send("Runtime.getHeapUsage");
-      return { wasmMB: (w.result?.result?.value ?? NaN) / 1048576, jsMB: (h.result?.usedSize ?? NaN) / 1048576 };
+      const mb = (x) => (x ?? NaN) / 1048576;
+      return { wasmMB: mb(w.result?.result?.value), jsMB: mb(h.result?.usedSize), jsTotalMB: mb(h.result?.totalSize), buffersMB: mb(h.result?.backingStorageSize) };
     },
     close() { ws.close(); },
   };

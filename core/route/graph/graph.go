@@ -90,7 +90,11 @@ func load[T any](ctx context.Context, g *Graph, key string, decode func([]byte) 
 // slot holds a decoded tile for lock-free reads while the store's cache
 // keeps it: the cache holds a pinned value, which clears its slot when the
 // cache lets go of it (tile.Evictable), so tiles evicted for the budget are
-// collected once no search uses them any more.
+// collected once no search uses them any more. Reads through a slot do not
+// refresh the cache's recency (that would take its lock per node): graph
+// tiles leave in the order they were decoded. A route whose tiles outgrow
+// the budget (Hà Nội → TP.HCM: ~68 MB decoded, against the Worker's
+// 32 MiB) re-reads them on every request; BENCHMARKS.route.md.
 type slot[T any] struct{ p atomic.Pointer[pinned[T]] }
 
 // pinned is what the cache holds for a slot's tile.
