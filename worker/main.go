@@ -34,7 +34,7 @@
 //	                   a revoked key is refused within that (plus KV's own
 //	                   propagation delay on Cloudflare)
 //	BANDO_USAGE        Durable Object namespace binding: usage counters
-//	BANDO_CACHE_BYTES  tile cache budget in bytes (optional)
+//	BANDO_CACHE_BYTES  tile cache budget in bytes (default 32 MiB: defaultCacheBytes)
 //	BANDO_GOGC, BANDO_MEMORY_LIMIT   Go GC percent ("off") and soft memory limit
 //	                   (bytes, default 80 MiB: defaultMemoryLimit)
 package main
@@ -91,13 +91,15 @@ func engine(ctx context.Context) (*core.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts := core.Options{Gate: gate}
+	opts := core.Options{Gate: gate, CacheBytes: defaultCacheBytes}
 	if cb := envString(env, "BANDO_CACHE_BYTES"); cb != "" {
 		n, err := strconv.Atoi(cb)
 		if err != nil || n < 0 {
 			return nil, errors.New("BANDO_CACHE_BYTES: expected a number of bytes")
 		}
-		opts.CacheBytes = n
+		if n > 0 { // 0: the default
+			opts.CacheBytes = n
+		}
 	}
 	if err := gcSettings(env); err != nil {
 		return nil, err
@@ -283,6 +285,12 @@ func gcSettings(env js.Value) error {
 // memory reached ~100 MB, ~125 MB with the JS heap. With this limit it
 // stays at ~91 MB, at no measurable CPU cost (BENCHMARKS.worker.md).
 const defaultMemoryLimit = 80 << 20
+
+// defaultCacheBytes is the tile cache's budget when BANDO_CACHE_BYTES is not
+// set: less than the native default (tile.DefaultCacheBytes), for the
+// isolate's 128 MB. Hà Nội → TP.HCM on the Vietnam bundle (~70 MiB of
+// tiles) then peaks at ≤ 105 MB of isolate memory (BENCHMARKS.worker.md).
+const defaultCacheBytes = 32 << 20
 
 func envString(env js.Value, name string) string {
 	if env.Type() != js.TypeObject {

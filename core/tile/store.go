@@ -21,8 +21,14 @@ type Store struct {
 	cache    *Cache
 }
 
-// DefaultCacheBytes is the cache budget when Open is given 0.
-const DefaultCacheBytes = 32 << 20
+// DefaultCacheBytes is the cache budget when Open is given 0: room for a
+// city's routing graph and hierarchy (Hà Nội's car graph ~60 MB decoded,
+// which a day of routes across the city reads) beside the place and search
+// tiles. Routing graph tiles are held only while this cache holds them, so
+// a smaller budget makes routes read their tiles again (2× the CPU of a
+// Hà Nội /v1/direction at 32 MiB). The Worker sets its own, smaller one
+// (its isolate has 128 MB in all: worker/README.md).
+const DefaultCacheBytes = 128 << 20
 
 // Open reads the manifest from src and returns a Store whose decoded-tile
 // cache holds at most cacheBytes (DefaultCacheBytes when 0).
