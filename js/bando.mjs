@@ -147,7 +147,8 @@ export class Bando {
    * to require `apikey` as the HTTP API does; default none required.
    * Memory (the engine's defaults are lean: core/search/BENCHMARKS.search.md):
    * options.cacheBytes: decoded-tile cache budget in bytes (0 or absent:
-   * 4 MB); options.gcPercent: the Go collector's target, heap growth in %
+   * 4 MB, 64 MiB when the bundle has a routing graph, whose tiles stay
+   * decoded only within it); options.gcPercent: the Go collector's target, heap growth in %
    * between collections (absent: 25; Go's own default is 100; lower uses
    * less memory and more CPU); options.memoryLimit: a soft limit in bytes
    * on the Go heap (absent: none). gcPercent and memoryLimit belong to the

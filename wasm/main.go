@@ -9,6 +9,7 @@ import (
 	"syscall/js"
 
 	"github.com/bando-vn/bando/core"
+	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/tile"
 )
 
@@ -29,18 +30,25 @@ func main() {
 
 // The memory-lean defaults of the browser and Node engine (measured in
 // core/search/BENCHMARKS.search.md, "Memory"): a decoded-tile cache of
-// defaultCacheBytes (the native default, tile.DefaultCacheBytes, is 32 MB)
+// defaultCacheBytes (the native default, tile.DefaultCacheBytes, is 128 MiB)
 // and the collector run when the heap has grown by defaultGCPercent since
 // the last collection (Go's default is 100: the heap may reach twice what
 // is live, and wasm memory, once grown, is never given back).
+//
+// A bundle with a routing graph gets routingCacheBytes instead: graph tiles
+// stay decoded only while the cache holds them, and at 4 MB a Hà Nội
+// /v1/direction read its tiles again every time (p50 CPU 9.9 ms instead of
+// 0.86 ms natively; 64 MiB holds the city's car graph and hierarchy:
+// core/route/BENCHMARKS.route.md, "Budgets per runtime").
 const (
 	defaultCacheBytes = 4 << 20
+	routingCacheBytes = 64 << 20
 	defaultGCPercent  = 25
 )
 
 // open(getTile, options) → Promise<engine>. options, all optional:
 // keyHashes (string), cacheBytes (decoded-tile cache budget, 0 or absent:
-// defaultCacheBytes), gcPercent (debug.SetGCPercent; absent:
+// defaultCacheBytes, routingCacheBytes with a routing graph), gcPercent (debug.SetGCPercent; absent:
 // defaultGCPercent; negative: no collection), memoryLimit (bytes,
 // debug.SetMemoryLimit; 0 or absent: none). gcPercent and memoryLimit are
 // the Go instance's: every engine opened in it shares them.
@@ -53,10 +61,22 @@ func open(_ js.Value, args []js.Value) any {
 		if err != nil {
 			return js.Undefined(), err
 		}
-		eng, err := core.New(context.Background(), tile.JSSource{Fn: args[0]}, opts)
+		src := tile.JSSource{Fn: args[0]}
+		b, err := src.Get(context.Background(), tile.ManifestPath)
+		if err != nil {
+			return js.Undefined(), fmt.Errorf("reading %s: %w", tile.ManifestPath, err)
+		}
+		m, err := tile.ParseManifest(b)
 		if err != nil {
 			return js.Undefined(), err
 		}
+		if opts.CacheBytes == 0 {
+			opts.CacheBytes = defaultCacheBytes
+			if m.Tiles.Has(graph.IndexKey) {
+				opts.CacheBytes = routingCacheBytes
+			}
+		}
+		eng := core.NewWithStore(tile.OpenManifest(src, m, opts.CacheBytes), opts)
 		obj := js.Global().Get("Object").New()
 		obj.Set("serve", js.FuncOf(func(_ js.Value, a []js.Value) any {
 			return promise(func() (js.Value, error) { return serve(eng, a) })
@@ -66,7 +86,7 @@ func open(_ js.Value, args []js.Value) any {
 }
 
 func options(args []js.Value) (core.Options, error) {
-	o := core.Options{CacheBytes: defaultCacheBytes}
+	var o core.Options // CacheBytes 0: open's default
 	if len(args) < 2 || args[1].Type() != js.TypeObject {
 		debug.SetGCPercent(defaultGCPercent)
 		return o, nil
