@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -64,7 +65,11 @@ func TestEveryRowOldToNew(t *testing.T) {
 		fails[kind]++
 	}
 	checked, split := 0, 0
-	for _, r := range rows {
+	stride := rowStride(t)
+	for i, r := range rows {
+		if i%stride != 0 {
+			continue
+		}
 		want := expectedNew(w, r)
 		if want == "" {
 			failf("unknown new ward", "%s %s", r["new_ward_code"], r["new_ward_name"])
@@ -131,8 +136,8 @@ func TestEveryRowOldToNew(t *testing.T) {
 		}
 	}
 	t.Logf("%d rows checked (%d of split old wards), %d variants each plus a point; failures %v", checked, split, len(variants), fails)
-	if checked < len(rows)-1 {
-		t.Errorf("only %d of %d rows checked", checked, len(rows))
+	if checked < len(rows)/stride-1 {
+		t.Errorf("only %d of %d rows checked (every %d)", checked, len(rows), stride)
 	}
 }
 
@@ -209,4 +214,16 @@ func TestUnknownAndEmpty(t *testing.T) {
 			t.Errorf("%.40q: %v, want ErrNoUnits", in, err)
 		}
 	}
+}
+
+// rowStride is 1 (every row, the acceptance run) except in wasm with
+// -short, where every 5th row is checked: the same code in Go's wasm port
+// takes about 4 minutes for all of them on an idle CI core (10 under
+// load), while the native run of `go test ./...` still checks every row.
+func rowStride(t *testing.T) int {
+	if testing.Short() && runtime.GOARCH == "wasm" {
+		t.Logf("wasm -short: every 5th row of the table")
+		return 5
+	}
+	return 1
 }
