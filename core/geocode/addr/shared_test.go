@@ -13,6 +13,7 @@ import (
 var (
 	gazOnce sync.Once
 	gazAll  *Gazetteer
+	unitAll *admin.Units
 	gazErr  error
 )
 
@@ -52,10 +53,16 @@ func fullGazetteer(tb testing.TB) *Gazetteer {
 			gazErr = err
 			return
 		}
-		gazAll = NewGazetteer(u)
+		unitAll, gazAll = u, NewGazetteer(u)
 	})
 	if gazErr != nil {
 		tb.Fatal(gazErr)
 	}
 	return gazAll
+}
+
+// fullUnits returns the units fullGazetteer indexes.
+func fullUnits(tb testing.TB) *admin.Units {
+	fullGazetteer(tb)
+	return unitAll
 }
