@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	badmin "github.com/bando-vn/bando/bundle/admin"
+	"github.com/bando-vn/bando/core/admin"
+	"github.com/bando-vn/bando/core/geocode/addr"
 	"github.com/bando-vn/bando/core/tile"
 )
 
@@ -17,7 +19,9 @@ func addAdmin(dir string, m *tile.Manifest, tiles map[string][]byte) ([]badmin.U
 	if err != nil {
 		return nil, &InputError{File: dir, Err: err}
 	}
-	mergeAdmin(res, m, tiles)
+	if err := mergeAdmin(res, m, tiles); err != nil {
+		return nil, err
+	}
 	return res.Units, nil
 }
 
@@ -33,8 +37,7 @@ func addOSMAdmin(ac *badmin.OSMCollector, m *tile.Manifest, tiles map[string][]b
 		return err
 	}
 	logf(log, "administrative layers from OSM boundary relations (%d warnings)", len(res.Warnings))
-	mergeAdmin(res, m, tiles)
-	return nil
+	return mergeAdmin(res, m, tiles)
 }
 
 // adminSources are the datasets an admin build can draw on, with licences.
@@ -45,11 +48,15 @@ var adminSources = [][2]string{
 	{badmin.SourceOSM, badmin.LicenseOSM},
 }
 
-// mergeAdmin adds the admin tiles and layers, and names each dataset the
-// layers used once in the sources and the attribution.
-func mergeAdmin(res *badmin.Result, m *tile.Manifest, tiles map[string][]byte) {
+// mergeAdmin adds the admin tiles (with admin/tails, derived from
+// admin/units) and layers, and names each dataset the layers used once in
+// the sources and the attribution.
+func mergeAdmin(res *badmin.Result, m *tile.Manifest, tiles map[string][]byte) error {
 	for k, b := range res.TileMap() {
 		tiles[k] = b
+	}
+	if err := addTails(tiles); err != nil {
+		return err
 	}
 	for _, l := range res.Layers {
 		m.Layers = append(m.Layers, tile.LayerInfo{
@@ -68,4 +75,25 @@ func mergeAdmin(res *badmin.Result, m *tile.Manifest, tiles map[string][]byte) {
 			}
 		}
 	}
+	return nil
+}
+
+// addTails writes tile admin/tails, the words that can end a unit's name
+// (addr.TailWords), next to admin/units: autocomplete reads it to skip the
+// gazetteer for a query naming no unit.
+func addTails(tiles map[string][]byte) error {
+	ub, ok := tiles[admin.UnitsKey]
+	if !ok {
+		return nil
+	}
+	u, err := admin.DecodeUnits(ub)
+	if err != nil {
+		return fmt.Errorf("%s: %w", admin.UnitsKey, err)
+	}
+	tb, err := admin.EncodeTails(addr.TailWords(u))
+	if err != nil {
+		return fmt.Errorf("%s: %w", admin.TailsKey, err)
+	}
+	tiles[admin.TailsKey] = tb
+	return nil
 }

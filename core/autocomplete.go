@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/bando-vn/bando/core/geo"
+	"github.com/bando-vn/bando/core/geocode/addr"
 	"github.com/bando-vn/bando/core/search"
 	"github.com/bando-vn/bando/core/shape"
 	"github.com/bando-vn/bando/core/shape/google"
@@ -104,12 +105,23 @@ func serveAutocomplete(ctx context.Context, e *Engine, p params, _ *Request) (sh
 }
 
 // searchSource is the search index with the administrative units a query
-// may end with (the admin layer's gazetteer; none without one).
+// may end with (the admin layer's gazetteer; none without one). The
+// gazetteer is built only for a query that may end with a unit
+// (addr.MayEndFor: tile admin/tails; every query with a bundle without it).
 func (e *Engine) searchSource(ctx context.Context) (search.Source, error) {
 	src := search.FromStore(e.store)
-	g, err := e.gazetteer(ctx)
-	if err != nil || g == nil {
-		return src, err
+	if e.adminLookup() == nil {
+		return src, nil
 	}
-	return search.WithAreas(src, g.names), nil
+	may, err := addr.MayEndFor(ctx, e.store)
+	if err != nil {
+		return nil, err
+	}
+	return search.WithAreas(src, may, func() (*addr.Gazetteer, error) {
+		g, err := e.gazetteer(ctx)
+		if err != nil || g == nil {
+			return nil, err
+		}
+		return g.names, nil
+	}), nil
 }

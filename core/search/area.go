@@ -19,15 +19,23 @@ import (
 // with (WithAreas).
 type areaSource interface {
 	Source
-	areas() *addr.Gazetteer
+	// areas returns the gazetteer to read the end of s with; nil when s
+	// cannot end with an administrative part or there are no units.
+	areas(s string) (*addr.Gazetteer, error)
 }
 
 type withAreas struct {
 	Source
-	g *addr.Gazetteer
+	may func(string) bool
+	g   func() (*addr.Gazetteer, error)
 }
 
-func (w withAreas) areas() *addr.Gazetteer { return w.g }
+func (w withAreas) areas(s string) (*addr.Gazetteer, error) {
+	if w.may != nil && !w.may(s) {
+		return nil, nil
+	}
+	return w.g()
+}
 
 func (w withAreas) eachKeyWithPrefix(p string, fn func(key string)) {
 	if kl, ok := w.Source.(keyLister); ok {
@@ -36,14 +44,22 @@ func (w withAreas) eachKeyWithPrefix(p string, fn func(key string)) {
 }
 
 // WithAreas is src reading the administrative units a query ends with
-// through g (addr.ForStore: the admin layer's units); src itself when g is
-// nil. Autocomplete searches through it; forward geocoding, which reads
-// the units of an address itself, does not.
-func WithAreas(src Source, g *addr.Gazetteer) Source {
+// through the gazetteer g returns (addr.ForStore: the admin layer's units;
+// nil: none). g is called only for a text may says can end with an
+// administrative part (addr.MayEndFor; may nil: every text), so a query
+// naming no area neither decodes nor builds the gazetteer. Autocomplete
+// searches through it; forward geocoding, which reads the units of an
+// address itself, does not.
+func WithAreas(src Source, may func(s string) bool, g func() (*addr.Gazetteer, error)) Source {
+	return withAreas{src, may, g}
+}
+
+// WithGazetteer is WithAreas with a built gazetteer; src itself when g is nil.
+func WithGazetteer(src Source, g *addr.Gazetteer) Source {
 	if g == nil {
 		return src
 	}
-	return withAreas{src, g}
+	return WithAreas(src, nil, func() (*addr.Gazetteer, error) { return g, nil })
 }
 
 // Bounds of the area readings of one query.
@@ -75,13 +91,17 @@ type area struct {
 }
 
 // queryForms lists the forms of the query, the whole text first.
-func queryForms(src Source, s string, q *text.Query) []form {
+func queryForms(src Source, s string, q *text.Query) ([]form, error) {
 	forms := []form{{q: q, vs: q.Variants()}}
 	as, ok := src.(areaSource)
 	if !ok {
-		return forms
+		return forms, nil
 	}
-	for _, t := range as.areas().Tails(s, maxTails) {
+	g, err := as.areas(s)
+	if g == nil || err != nil {
+		return forms, err
+	}
+	for _, t := range g.Tails(s, maxTails) {
 		lq := text.Analyze(s[:t.Start])
 		if len(lq.Tokens) == 0 || len(t.Readings) == 0 {
 			continue
@@ -91,9 +111,9 @@ func queryForms(src Source, s string, q *text.Query) []form {
 		if len(rs) > maxAreaReadings {
 			rs = rs[:maxAreaReadings]
 		}
-		forms = append(forms, form{q: &lq, vs: lq.Variants(), area: &area{g: as.areas(), rs: rs, words: t.Words}})
+		forms = append(forms, form{q: &lq, vs: lq.Variants(), area: &area{g: g, rs: rs, words: t.Words}})
 	}
-	return forms
+	return forms, nil
 }
 
 // points the area gives a place lying in it.

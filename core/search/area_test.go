@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/bando-vn/bando/core/admin"
@@ -75,7 +76,7 @@ func fixtureSource(t *testing.T, places []place.Place, budget int) Source {
 // same queries find nothing.
 func TestAreaWords(t *testing.T) {
 	plain := fixtureSource(t, fixturePlaces(), 3000)
-	src := WithAreas(plain, addr.NewGazetteer(fixtureUnits()))
+	src, _ := lazyAreas(t, plain)
 	for _, c := range []struct {
 		q, first string
 		alone    bool // no other answer
@@ -115,6 +116,62 @@ func TestAreaWords(t *testing.T) {
 		}
 		if hits, _, _ := Search(context.Background(), plain, Query{Text: c.q, Size: 5}); len(hits) != 0 && c.alone {
 			t.Errorf("%q without the units: %v, want nothing (the area words are not in the names)", c.q, ids(hits))
+		}
+	}
+}
+
+// lazyAreas is plain with the fixture's units behind the pre-check of
+// tile admin/tails; *built counts the calls for the gazetteer.
+func lazyAreas(t *testing.T, plain Source) (Source, *int) {
+	u := fixtureUnits()
+	b, err := admin.EncodeTails(addr.TailWords(u))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ends, err := admin.DecodeTails(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, built := addr.NewGazetteer(u), new(int)
+	return WithAreas(plain, func(s string) bool { return addr.MayEndWithArea(s, ends) },
+		func() (*addr.Gazetteer, error) { *built++; return g, nil }), built
+}
+
+// TestAreasLazy: a query whose last word ends no unit's name never asks
+// for the gazetteer, one that may end with a unit does; both answer as
+// with the gazetteer built beforehand.
+func TestAreasLazy(t *testing.T) {
+	plain := fixtureSource(t, fixturePlaces(), 3000)
+	eager := WithGazetteer(plain, addr.NewGazetteer(fixtureUnits()))
+	for _, c := range []struct {
+		q     string
+		build bool
+	}{
+		{"pho hue", true}, // "hue" ends a unit's name (Phường Phố Huế)
+		{"bach mai", true},
+		{"benh vien", false},
+		{"vincom", false}, // one word: no part with a word before it
+		{"cho ben thanh quan 1", true},
+		{"pho hue q1", true},
+		{"pho hue tphcm", true},
+		{"53 ho hoan kiem, viet nam", true},
+		{"53 ho hoan", false},
+		{"ha noi 100000", true},
+	} {
+		src, built := lazyAreas(t, plain)
+		hits, _, err := Search(context.Background(), src, Query{Text: c.q, Size: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (*built > 0) != c.build {
+			t.Errorf("%q: gazetteer asked %d times, want asked: %v", c.q, *built, c.build)
+		}
+		want, _, err := Search(context.Background(), eager, Query{Text: c.q, Size: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(ids(hits), ids(want)) {
+			t.Errorf("%q: %v, with the gazetteer built: %v", c.q, ids(hits), ids(want))
 		}
 	}
 }

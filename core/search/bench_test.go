@@ -37,7 +37,7 @@ func BenchmarkCases(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	src := search.WithAreas(search.FromStore(st), g)
+	src := search.WithGazetteer(search.FromStore(st), g)
 	var qs []search.Query
 	for i := range cases {
 		q, err := cases[i].Request()

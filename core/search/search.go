@@ -77,7 +77,10 @@ func Search(ctx context.Context, src Source, req Query) ([]Hit, Stats, error) {
 		return nil, Stats{}, nil
 	}
 	size := max(req.Size, 1)
-	forms := queryForms(src, req.Text, &q)
+	forms, err := queryForms(src, req.Text, &q)
+	if err != nil {
+		return nil, Stats{}, err
+	}
 	r := &run{src: src, q: &q, vs: forms[0].vs, forms: forms, req: &req, size: size, read: map[string]bool{}, hit: map[string]bool{},
 		found: map[string]bool{}, absent: map[string]bool{}, top: make([]candidate, 0, 3*size+5)}
 	// the forms with an administrative part first: their words are the

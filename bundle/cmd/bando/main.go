@@ -208,11 +208,14 @@ func evalCmd(args []string) error {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", *dir, err)
 		}
-		_, g, err := addr.ForStore(ctx, store)
+		may, err := addr.MayEndFor(ctx, store) // as autocomplete: the gazetteer only for a text that may end with a unit
 		if err != nil {
 			return nil, err
 		}
-		return search.WithAreas(search.FromStore(store), g), nil
+		return search.WithAreas(search.FromStore(store), may, func() (*addr.Gazetteer, error) {
+			_, g, err := addr.ForStore(ctx, store)
+			return g, err
+		}), nil
 	}
 	var coldOut []eval.Outcome
 	if *cold {
