@@ -11,51 +11,47 @@ import (
 	"github.com/bando-vn/bando/core/tile"
 )
 
-// A text ends with an administrative part Tails reads only if its last
-// word (before a country or postcode) ends a name the gazetteer indexes
-// or is a fused unit number ("q1"): the span covering the part's end is
-// a name (a core name, another spelling, a province's short form) or a
-// fused number. MayEndWithArea tests that word without the gazetteer:
-// the words ending unit names come from tile admin/tails (TailWords), the
-// endings the code defines (numbers, fused numbers, provinceAliases) from
-// endsInCode.
+// A text ends with an administrative part Tails reads only if the span
+// covering the part's end is a fused unit number ("q1") or a name the
+// gazetteer indexes (a core name, another spelling, a province's short
+// form): then the text's last two words are the name's last two, or its
+// last word is the whole name; a name of digits only ("1" of "Phường 1")
+// counts only after a unit word (nameSpans). MayEndWithArea tests that
+// without the gazetteer: the ends of the units' names come from tile
+// admin/tails (TailWords), the ends the code defines (numbers after a unit
+// word, fused numbers, provinceAliases) from the code.
 
-// endsInCode reports the last words of names the code, not the units,
-// makes: numbers (numbered units, after trimZeros), fused numbers and the
-// province short forms.
-func endsInCode(w string) bool {
-	if text.AllDigits(w) {
-		return true
+// nameEnd is the last two words of a folded name, or the name itself when
+// it is one word.
+func nameEnd(name string) string {
+	i := strings.LastIndexByte(name, ' ')
+	if i < 0 {
+		return name
 	}
-	if m, _ := fusedNumber(w); m != 0 {
-		return true
-	}
-	return aliasEnds[w]
+	return name[strings.LastIndexByte(name[:i], ' ')+1:]
 }
 
-// aliasEnds is the last word of every province short form.
+// aliasEnds is nameEnd of every province short form.
 var aliasEnds = func() map[string]bool {
 	m := map[string]bool{}
 	for _, as := range provinceAliases {
 		for _, a := range as {
-			m[lastWord(a)] = true
+			m[nameEnd(a)] = true
 		}
 	}
 	return m
 }()
 
-func lastWord(name string) string { return name[strings.LastIndexByte(name, ' ')+1:] }
-
-// TailWords lists, sorted and distinct, the last word of every unit's
-// name as the gazetteer indexes it (name without its unit word, and each
-// other spelling, both structures), but for those endsInCode accepts: the
-// content of tile admin/tails.
+// TailWords lists, sorted and distinct, nameEnd of every unit's name as
+// the gazetteer indexes it (name without its unit word, and each other
+// spelling, both structures), but for names of digits only (the code
+// accepts a number after a unit word): the content of tile admin/tails.
 func TailWords(u *admin.Units) []string {
 	set := map[string]bool{}
 	add := func(name string, alt []string) {
 		for _, n := range append([]string{name}, alt...) {
-			if w := lastWord(coreName(text.Fold(strings.TrimSpace(n)))); w != "" && !endsInCode(w) {
-				set[w] = true
+			if c := coreName(text.Fold(strings.TrimSpace(n))); c != "" && !text.AllDigits(c) {
+				set[nameEnd(c)] = true
 			}
 		}
 	}
@@ -85,7 +81,7 @@ func TailWords(u *admin.Units) []string {
 // MayEndWithArea reports whether Tails may read an administrative part at
 // the end of s with a gazetteer of the units whose TailWords ends holds:
 // false only when it cannot (s has no two words before a country or
-// postcode, or its last one ends no name). ends nil: always true.
+// postcode, or its end ends no name). ends nil: always true.
 func MayEndWithArea(s string, ends *admin.Tails) bool {
 	if ends == nil {
 		return true
@@ -95,8 +91,26 @@ func MayEndWithArea(s string, ends *admin.Tails) bool {
 	if tail < 2 { // Tails wants a word before the part
 		return false
 	}
-	w := toks[tail-1].f
-	return endsInCode(w) || ends.Has(w)
+	w, pair := toks[tail-1].f, toks[tail-2].f+" "+toks[tail-1].f
+	if m, _ := fusedNumber(w); m != 0 {
+		return true
+	}
+	if text.AllDigits(w) {
+		return unitWordBefore(toks, tail-1) || ends.Has(pair) || aliasEnds[pair]
+	}
+	return ends.Has(w) || ends.Has(pair) || aliasEnds[w] || aliasEnds[pair]
+}
+
+// unitWordBefore: a unit word of one or two words ends just before token k.
+func unitWordBefore(toks []token, k int) bool {
+	if _, ok := unitPrefixes[toks[k-1].f]; ok {
+		return true
+	}
+	if k < 2 {
+		return false
+	}
+	_, ok := unitPrefixes[toks[k-2].f+" "+toks[k-1].f]
+	return ok
 }
 
 // MayEndFor returns MayEndWithArea over the store's tile admin/tails; nil

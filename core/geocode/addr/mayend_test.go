@@ -27,25 +27,25 @@ func fullTails(t *testing.T) *admin.Tails {
 	return ends
 }
 
-// TestTailWordsCoverIndex: the last word of every name the gazetteer of
-// the real units indexes is in tile admin/tails or accepted by the code,
-// and the tile holds no word that ends none.
+// TestTailWordsCoverIndex: the end (nameEnd) of every name the gazetteer
+// of the real units indexes is in tile admin/tails, or the code accepts
+// it (digits, province short forms), and the tile holds no end of no name.
 func TestTailWordsCoverIndex(t *testing.T) {
 	g, ends := fullGazetteer(t), fullTails(t)
-	last := map[string]bool{}
+	all := map[string]bool{}
 	for name := range g.byName {
-		w := lastWord(name)
-		last[w] = true
-		if !ends.Has(w) && !endsInCode(w) {
-			t.Errorf("name %q: last word %q neither in admin/tails nor in code", name, w)
+		e := nameEnd(name)
+		all[e] = true
+		if !ends.Has(e) && !aliasEnds[e] && !text.AllDigits(name) {
+			t.Errorf("name %q: end %q neither in admin/tails nor in code", name, e)
 		}
 	}
-	for _, w := range TailWords(fullUnits(t)) {
-		if !last[w] {
-			t.Errorf("admin/tails word %q ends no indexed name", w)
+	for _, e := range TailWords(fullUnits(t)) {
+		if !all[e] {
+			t.Errorf("admin/tails entry %q ends no indexed name", e)
 		}
 	}
-	t.Logf("%d words in admin/tails, %d names", ends.Len(), len(g.byName))
+	t.Logf("%d entries in admin/tails, %d names", ends.Len(), len(g.byName))
 }
 
 // TestMayEndWithAreaSuperset is the differential test of the pre-check:
