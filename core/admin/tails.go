@@ -2,77 +2,103 @@ package admin
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/vmihailenco/msgpack/v5"
 
 	"github.com/bando-vn/bando/core/tile"
 )
 
-// TailsKey is the key of the tile listing the words that can end a unit's
-// name (FORMAT.md §6.1): a search reads it to skip the gazetteer for a text
-// whose last word ends no name.
+// TailsKey is the key of the tile holding the ends of the units' names
+// (FORMAT.md §6.1): a search reads it to skip the gazetteer for a text
+// that ends no name.
 const TailsKey = "admin/tails"
 
-// Tails is the sorted, distinct folded words of tile admin/tails, kept as
-// the tile's one string and searched by bisection: reading it decodes
-// nothing but that string.
+// Tails is the set of tile admin/tails, a Bloom filter: Has answers true
+// for every entry written and, rarely, for others (never false for an
+// entry). Reading it decodes nothing: the filter's bits are the tile's.
 type Tails struct {
-	words string // the words joined by '\n', ascending, none empty
-	n     int
+	bits []byte
+	m    uint64 // bits used, ≤ 8·len(bits)
+	k    int    // probes per entry
+	n    int    // entries written
 }
 
-// Len is the number of words.
+// Bloom filter sizing: tailsBitsPerEntry bits and tailsProbes probes per
+// entry give about 0.05 % false positives.
+const (
+	tailsBitsPerEntry = 16
+	tailsProbes       = 11
+	maxTailsProbes    = 32
+)
+
+// Len is the number of entries written.
 func (t *Tails) Len() int { return t.n }
 
-// Has reports whether w is one of the words.
+// Has reports whether w may be an entry: true for every entry, false for
+// most other strings.
 func (t *Tails) Has(w string) bool {
-	s := t.words
-	for len(s) > 0 {
-		m := len(s) / 2
-		a := strings.LastIndexByte(s[:m], '\n') + 1 // the word around m starts at a
-		b := strings.IndexByte(s[a:], '\n')
-		if b < 0 {
-			b = len(s) - a
-		}
-		word := s[a : a+b]
-		switch {
-		case w == word:
-			return true
-		case w < word:
-			s = s[:max(a-1, 0)]
-		default:
-			s = s[min(a+b+1, len(s)):]
+	if t.m == 0 {
+		return false
+	}
+	h1, h2 := tailsHash(w)
+	for i := 0; i < t.k; i++ {
+		b := (h1 + uint64(i)*h2) % t.m
+		if t.bits[b>>3]&(1<<(b&7)) == 0 {
+			return false
 		}
 	}
-	return false
+	return true
 }
 
-// EncodeTails writes words (sorted, distinct, non-empty, without '\n') as
-// the admin/tails tile.
-func EncodeTails(words []string) ([]byte, error) {
-	joined := strings.Join(words, "\n")
-	if _, err := checkTails(joined); err != nil {
-		return nil, err
+// tailsHash is FNV-1a 64 of w, its halves the two hashes of the probes
+// (double hashing; the second made odd).
+func tailsHash(w string) (uint64, uint64) {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(w); i++ {
+		h ^= uint64(w[i])
+		h *= 1099511628211
+	}
+	return h & 0xffffffff, h>>32 | 1
+}
+
+// EncodeTails writes the entries as the admin/tails tile.
+func EncodeTails(entries []string) ([]byte, error) {
+	m := uint64(max(len(entries), 1) * tailsBitsPerEntry)
+	t := &Tails{bits: make([]byte, (m+7)/8), m: m, k: tailsProbes, n: len(entries)}
+	for _, w := range entries {
+		h1, h2 := tailsHash(w)
+		for i := 0; i < t.k; i++ {
+			b := (h1 + uint64(i)*h2) % t.m
+			t.bits[b>>3] |= 1 << (b & 7)
+		}
 	}
 	var buf bytesBuffer
 	e := msgpack.NewEncoder(&buf)
-	err := firstErr(e.EncodeMapLen(2), e.EncodeString("v"), e.EncodeInt(FormatVersion), e.EncodeString("w"), e.EncodeString(joined))
+	err := firstErr(e.EncodeMapLen(5), e.EncodeString("v"), e.EncodeInt(FormatVersion),
+		e.EncodeString("n"), e.EncodeInt(int64(t.n)), e.EncodeString("m"), e.EncodeInt(int64(t.m)),
+		e.EncodeString("k"), e.EncodeInt(int64(t.k)), e.EncodeString("b"), e.EncodeBytes(t.bits))
 	return buf.b, err
 }
 
-// DecodeTails reads the admin/tails tile; errors wrap tile.ErrCorrupt.
+// DecodeTails reads the admin/tails tile without copying its bits; errors
+// wrap tile.ErrCorrupt.
 func DecodeTails(b []byte) (*Tails, error) {
 	r := &mpReader{b: b}
 	t := &Tails{}
-	version := int64(-1)
+	version, m := int64(-1), int64(0)
 	n := r.mapLen()
 	for i := 0; i < n && r.err == nil; i++ {
 		switch r.str() {
 		case "v":
 			version = r.int()
-		case "w":
-			t.words = r.str()
+		case "n":
+			t.n = int(r.intIn(0, int64(len(b))*8))
+		case "m":
+			m = r.intIn(0, int64(len(b))*8)
+		case "k":
+			t.k = int(r.intIn(1, maxTailsProbes))
+		case "b":
+			t.bits = r.raw()
 		default:
 			r.skip(0)
 		}
@@ -83,25 +109,9 @@ func DecodeTails(b []byte) (*Tails, error) {
 	if err := tile.CheckLayerVersion("admin tails", version); err != nil {
 		return nil, err
 	}
-	var err error
-	if t.n, err = checkTails(t.words); err != nil {
-		return nil, err
+	if m == 0 || m > int64(len(t.bits))*8 || t.k == 0 {
+		return nil, fmt.Errorf("%w: admin: tails: %d bits, %d probes in %d bytes", tile.ErrCorrupt, m, t.k, len(t.bits))
 	}
+	t.m = uint64(m)
 	return t, nil
-}
-
-// checkTails counts the words of a joined list, which must be ascending and
-// without empty words (bisection relies on it).
-func checkTails(joined string) (int, error) {
-	if joined == "" {
-		return 0, nil
-	}
-	n, prev := 0, ""
-	for w := range strings.SplitSeq(joined, "\n") {
-		if w == "" || n > 0 && w <= prev {
-			return 0, fmt.Errorf("%w: admin: tails: word %d %q empty or not after %q", tile.ErrCorrupt, n, w, prev)
-		}
-		n, prev = n+1, w
-	}
-	return n, nil
 }
