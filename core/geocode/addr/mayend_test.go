@@ -3,6 +3,8 @@ package addr
 import (
 	"flag"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -162,4 +164,26 @@ func randomText(rng *rand.Rand, g *Gazetteer) string {
 		b.WriteString([]string{" ", " ", ", ", " - ", ".", "/", "-"}[rng.Intn(7)])
 	}
 	return strings.TrimSpace(b.String())
+}
+
+// FuzzMayEndWithArea: never a panic, and over the sample bundle's units and
+// its tile admin/tails, Tails(s) non-empty ⇒ MayEndWithArea(s).
+func FuzzMayEndWithArea(f *testing.F) {
+	g := fixtureGazetteer(f)
+	b, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "bundle", "tiles", "admin", "tails.mp"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	ends, err := admin.DecodeTails(b)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{"pho hue hoan kiem", "cho ben thanh Q.1", "highlands tphcm", "bv bach mai, vn", "x 100000", "q", "\xff/-/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(g.Tails(s, maxTails)) > 0 && !MayEndWithArea(s, ends) {
+			t.Fatalf("%q: Tails reads a part, MayEndWithArea says no", s)
+		}
+	})
 }
