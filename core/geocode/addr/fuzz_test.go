@@ -9,13 +9,18 @@ import (
 	"github.com/bando-vn/bando/core/admin"
 )
 
-// fixtureGazetteer indexes the units tile of the sample bundle (testdata/bundle).
-func fixtureGazetteer(tb testing.TB) *Gazetteer {
-	b, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "bundle", "tiles", "admin", "units.mp"))
+// sampleTile reads tile admin/<name> of the sample bundle (testdata/bundle).
+func sampleTile(tb testing.TB, name string) []byte {
+	b, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "bundle", "tiles", "admin", name+".mp"))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	u, err := admin.DecodeUnits(b)
+	return b
+}
+
+// fixtureGazetteer indexes the units tile of the sample bundle.
+func fixtureGazetteer(tb testing.TB) *Gazetteer {
+	u, err := admin.DecodeUnits(sampleTile(tb, "units"))
 	if err != nil {
 		tb.Fatal(err)
 	}

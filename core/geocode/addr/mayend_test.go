@@ -3,8 +3,6 @@ package addr
 import (
 	"flag"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -170,11 +168,7 @@ func randomText(rng *rand.Rand, g *Gazetteer) string {
 // its tile admin/tails, Tails(s) non-empty ⇒ MayEndWithArea(s).
 func FuzzMayEndWithArea(f *testing.F) {
 	g := fixtureGazetteer(f)
-	b, err := os.ReadFile(filepath.Join("..", "..", "..", "testdata", "bundle", "tiles", "admin", "tails.mp"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	ends, err := admin.DecodeTails(b)
+	ends, err := admin.DecodeTails(sampleTile(f, "tails"))
 	if err != nil {
 		f.Fatal(err)
 	}
