@@ -31,7 +31,8 @@ func DistanceM(a, b LatLng) float64 {
 	const rad = math.Pi / 180
 	dLat := (b.Lat - a.Lat) * rad
 	dLng := (b.Lng - a.Lng) * rad
-	s := math.Sin(dLat/2)*math.Sin(dLat/2) + math.Cos(a.Lat*rad)*math.Cos(b.Lat*rad)*math.Sin(dLng/2)*math.Sin(dLng/2)
+	sLat, sLng := math.Sin(dLat/2), math.Sin(dLng/2) // each once (the compiler does not reuse calls)
+	s := sLat*sLat + math.Cos(a.Lat*rad)*math.Cos(b.Lat*rad)*sLng*sLng
 	return 2 * EarthRadiusM * math.Asin(math.Min(1, math.Sqrt(s)))
 }
 

@@ -31,10 +31,18 @@ var variantCost = [...]float64{text.AsTyped: 0, text.Expanded: 4, text.Detyped: 
 
 // optionalWord: a typed word a name may lack (street-type words, alley
 // words, "số"); numbers are optional too (a house number of an address
-// that is not in the data still finds the street).
-var optionalWord = map[string]bool{"pho": true, "duong": true, "ngo": true, "ngach": true, "hem": true, "kiet": true, "so": true, "d": true}
+// that is not in the data still finds the street). A switch, not a map:
+// it runs for every word of every candidate name, and a map's string hash
+// is several times slower in wasm (no AES hash there).
+func optionalWord[T string | []byte](s T) bool {
+	switch string(s) {
+	case "pho", "duong", "ngo", "ngach", "hem", "kiet", "so", "d":
+		return true
+	}
+	return false
+}
 
-func isNumber(t string) bool { return t != "" && t[0] >= '0' && t[0] <= '9' }
+func isNumber[T string | []byte](t T) bool { return len(t) > 0 && t[0] >= '0' && t[0] <= '9' }
 
 // maxWords bounds the words of a name the matcher looks at.
 const maxWords = 32
@@ -75,7 +83,7 @@ func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok
 			bestW, bestP, bestWhole = bestWord(name, &ws, nw, used, t, isLast, true)
 		}
 		if bestW < 0 {
-			if isNumber(t) || optionalWord[t] {
+			if isNumber(t) || optionalWord(t) {
 				score -= costOptional
 				phrase = false
 				continue
@@ -124,13 +132,15 @@ func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok
 
 // streetWord: the words a user leaves out of a street name ("Lê Quát"
 // for "Đường Lê Quát", "12 Hàng Bạc" for "12 Phố Hàng Bạc").
-var streetWord = map[string]bool{"pho": true, "duong": true, "d": true}
+func streetWord(s []byte) bool {
+	return string(s) == "pho" || string(s) == "duong" || string(s) == "d"
+}
 
 // onlyStreetWords: the name's words from..to-1 (to < the name's word
 // count) are all street words or "số" before a number ("Đường số 9").
 func onlyStreetWords(name []byte, ws *[maxWords][2]int, from, to int) bool {
 	for w := from; w < to; w++ {
-		if s := string(name[ws[w][0]:ws[w][1]]); !streetWord[s] && !(s == "so" && isNumber(string(name[ws[w+1][0]:ws[w+1][1]]))) {
+		if s := name[ws[w][0]:ws[w][1]]; !streetWord(s) && !(string(s) == "so" && isNumber(name[ws[w+1][0]:ws[w+1][1]])) {
 			return false
 		}
 	}
@@ -140,11 +150,11 @@ func onlyStreetWords(name []byte, ws *[maxWords][2]int, from, to int) bool {
 // optionalNameWord: word w of the name (of nw words) is one a user may
 // leave out: a street or alley word, or "số" before a number.
 func optionalNameWord(name []byte, ws *[maxWords][2]int, nw, w int) bool {
-	s := string(name[ws[w][0]:ws[w][1]])
-	if s == "so" {
-		return w+1 < nw && isNumber(string(name[ws[w+1][0]:ws[w+1][1]]))
+	s := name[ws[w][0]:ws[w][1]]
+	if string(s) == "so" {
+		return w+1 < nw && isNumber(name[ws[w+1][0]:ws[w+1][1]])
 	}
-	return optionalWord[s]
+	return optionalWord(s)
 }
 
 // bestWord is the unused word of the name token t matches best: whole or

@@ -183,7 +183,7 @@ func needs(src Source, q *text.Query, v text.Variant, focus *geo.LatLng) []need 
 // required: a typed word every answer has as an index key (not a number,
 // which a name may lack, nor a generic or optional word).
 func required(tok string) bool {
-	return !isNumber(tok) && !place.IsGeneric(place.KeyToken(tok)) && !optionalWord[tok]
+	return !isNumber(tok) && !place.IsGeneric(place.KeyToken(tok)) && !optionalWord(tok)
 }
 
 // typoOfGeneric: tok may be a generic word mistyped ("duon", "dung"; the

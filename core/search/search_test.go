@@ -117,7 +117,7 @@ func TestEveryPlaceFindable(t *testing.T) {
 func scanMatches(name, query string) bool {
 	words := text.Tokens(name)
 	for _, q := range text.Tokens(query) {
-		ok := isNumber(q) || optionalWord[q]
+		ok := isNumber(q) || optionalWord(q)
 		for _, w := range words {
 			if k := text.MaxEditsFor(len(q), len(w)); text.Edits(q, w, k) <= k || len(w) > len(q) && w[:len(q)] == q {
 				ok = true

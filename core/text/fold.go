@@ -23,16 +23,28 @@ var foldGroups = [...]struct {
 	{'n', "nñNÑ"},
 }
 
+// foldTable maps the letters of foldGroups (all below U+1F00) to their
+// base letter, 0 for any other rune: an array, not a map, as it is read
+// for every non-ASCII rune folded (a map's hash costs several times more
+// in wasm).
 var foldTable = buildFoldTable()
 
-func buildFoldTable() map[rune]byte {
-	t := make(map[rune]byte, 256)
+func buildFoldTable() *[0x1f00]byte {
+	t := new([0x1f00]byte)
 	for _, g := range foldGroups {
 		for _, r := range g.letters {
 			t[r] = g.base
 		}
 	}
 	return t
+}
+
+// foldByte is the base letter of r when foldTable has it.
+func foldByte(r rune) (byte, bool) {
+	if r < 0 || int(r) >= len(foldTable) || foldTable[r] == 0 {
+		return 0, false
+	}
+	return foldTable[r], true
 }
 
 // isMark reports combining marks (decomposed input), which fold to nothing.
@@ -55,7 +67,7 @@ func Fold(s string) string {
 			space = false
 		case isMark(r):
 		default:
-			if c, ok := foldTable[r]; ok {
+			if c, ok := foldByte(r); ok {
 				b.WriteByte(c)
 				space = false
 			} else if unicode.IsLetter(r) || unicode.IsDigit(r) {

@@ -74,6 +74,10 @@ func houseWords(s string) []string {
 	return out
 }
 
+// houseSeps turns the separators ParseHouse splits on into spaces (built
+// once: a Replacer builds its tables on first use).
+var houseSeps = strings.NewReplacer(",", " ", "\t", " ", "\n", " ")
+
 // ParseHouse splits the leading house number and alleys off a typed
 // address: "12 ngõ 34 Hàng Bạc" → {Number "12", Alleys ["ngo 34"],
 // Street "Hàng Bạc"}. "số" before the number is dropped. Text without a
@@ -81,7 +85,7 @@ func houseWords(s string) []string {
 func ParseHouse(s string) House {
 	var h House
 	words := houseWords(s)
-	raw := strings.Fields(strings.NewReplacer(",", " ", "\t", " ", "\n", " ").Replace(s))
+	raw := strings.Fields(houseSeps.Replace(s))
 	if len(raw) != len(words) { // a word folded to nothing: give up on positions
 		return House{Street: strings.TrimSpace(s)}
 	}

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"math/bits"
 	"unicode"
 	"unicode/utf8"
 )
@@ -17,7 +18,7 @@ type Folded struct {
 // FoldMapped folds s like Fold and keeps the offset map, so a match in the
 // folded form can be reported as a span of the original.
 func FoldMapped(s string) Folded {
-	f := Folded{Source: s}
+	f := Folded{Source: s, Start: make([]int, 0, len(s)), End: make([]int, 0, len(s))}
 	buf := make([]byte, 0, len(s))
 	u16 := 0
 	space := true
@@ -26,11 +27,12 @@ func FoldMapped(s string) Folded {
 		if r >= 0x10000 {
 			w = 2
 		}
-		out, ok := foldRune(r)
+		n := len(buf)
+		var ok bool
+		buf, ok = appendFold(buf, r)
 		switch {
-		case ok && out != "":
-			for i := 0; i < len(out); i++ {
-				buf = append(buf, out[i])
+		case ok && len(buf) > n:
+			for range len(buf) - n {
 				f.Start = append(f.Start, u16)
 				f.End = append(f.End, u16+w)
 			}
@@ -55,21 +57,28 @@ func FoldMapped(s string) Folded {
 // foldRune gives the folded form of one rune; ok=false for a separator,
 // ok=true with "" for a combining mark.
 func foldRune(r rune) (string, bool) {
+	b, ok := appendFold(nil, r)
+	return string(b), ok
+}
+
+// appendFold appends the folded form of one rune to b (nothing for a
+// combining mark); ok=false for a separator (b unchanged).
+func appendFold(b []byte, r rune) ([]byte, bool) {
 	switch {
 	case r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9'):
-		return string(rune(r)), true
+		return append(b, byte(r)), true
 	case r < utf8.RuneSelf && r >= 'A' && r <= 'Z':
-		return string(r + 'a' - 'A'), true
+		return append(b, byte(r+'a'-'A')), true
 	case isMark(r):
-		return "", true
+		return b, true
 	}
-	if c, ok := foldTable[r]; ok {
-		return string(rune(c)), true
+	if c, ok := foldByte(r); ok {
+		return append(b, c), true
 	}
 	if unicode.IsLetter(r) || unicode.IsDigit(r) {
-		return string(unicode.ToLower(r)), true
+		return utf8.AppendRune(b, unicode.ToLower(r)), true
 	}
-	return "", false
+	return b, false
 }
 
 // Span is a matched range in UTF-16 units of the original string.
@@ -86,27 +95,33 @@ type Span struct {
 // typed); a short form marks every word it stands for ("bv" → "Bệnh
 // viện"), a Telex leftover the word meant ("nguyeenx" → "Nguyễn"). Spans
 // are in UTF-16 units of f's source, sorted by offset.
-func (f Folded) MatchSpans(q *Query) []Span {
+func (f Folded) MatchSpans(q *Query) []Span { return f.MatchVariants(q.Variants(), q.Prefix) }
+
+// MatchVariants is MatchSpans with the query's readings already made
+// (vs = q.Variants(), prefix = q.Prefix): for marking many texts with one
+// query.
+func (f Folded) MatchVariants(vs []Variant, prefix bool) []Span {
 	starts := wordStarts(f.S)
 	best, bestN, bestLen := []Span{}, 0, 0
-	for _, v := range q.Variants() {
-		used := make([]bool, len(starts))
+	used := make([]bool, len(starts))
+	for _, v := range vs {
+		clear(used)
 		spans := []Span{}
-		covered := map[int]bool{}
+		var covered uint64 // the typed words marked (Owner < MaxQueryTokens)
 		length, next := 0, 0
 		for i, t := range v.Tokens {
-			w, n := f.matchWord(starts, used, next, t, q.Prefix && i == len(v.Tokens)-1)
+			w, n := f.matchWord(starts, used, next, t, prefix && i == len(v.Tokens)-1)
 			if w < 0 {
 				continue
 			}
 			used[w], next = true, w+1
 			st := starts[w]
 			spans = append(spans, Span{Offset: f.Start[st], Length: f.End[st+n-1] - f.Start[st]})
-			covered[v.Owner[i]] = true
+			covered |= 1 << uint(v.Owner[i])
 			length += n
 		}
-		if len(covered) > bestN || len(covered) == bestN && length > bestLen {
-			best, bestN, bestLen = spans, len(covered), length
+		if c := bits.OnesCount64(covered); c > bestN || c == bestN && length > bestLen {
+			best, bestN, bestLen = spans, c, length
 		}
 	}
 	sortSpans(best)

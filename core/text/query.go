@@ -49,7 +49,7 @@ func Analyze(s string) Query {
 	}
 	for i := 0; i < len(low); {
 		r, n := utf8.DecodeRuneInString(low[i:])
-		if r >= 0x80 && foldTable[r] != 0 && foldTable[r] != byte(r) {
+		if c, ok := foldByte(r); r >= 0x80 && ok && c != byte(r) {
 			q.Accented = true
 			break
 		}

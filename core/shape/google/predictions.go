@@ -47,8 +47,10 @@ type Predictions struct {
 func PredictionsOf(typed string, rs []shape.Place) Predictions {
 	body := Predictions{Predictions: []Prediction{}, Status: "OK"}
 	q := text.Analyze(typed)
+	m := matcher{vs: q.Variants(), prefix: q.Prefix}
+	body.Predictions = make([]Prediction, 0, len(rs))
 	for i := range rs {
-		body.Predictions = append(body.Predictions, PredictionOf(&rs[i], &q))
+		body.Predictions = append(body.Predictions, m.prediction(&rs[i]))
 	}
 	if len(body.Predictions) == 0 {
 		body.Status = "ZERO_RESULTS"
@@ -59,9 +61,20 @@ func PredictionsOf(typed string, rs []shape.Place) Predictions {
 // PredictionOf shapes one enriched place; q is the typed text, whose
 // matches the matched substrings mark.
 func PredictionOf(r *shape.Place, q *text.Query) Prediction {
+	return matcher{vs: q.Variants(), prefix: q.Prefix}.prediction(r)
+}
+
+// matcher is a typed text's readings (text.Query.Variants), made once for
+// all the predictions of an answer.
+type matcher struct {
+	vs     []text.Variant
+	prefix bool
+}
+
+func (m matcher) prediction(r *shape.Place) Prediction {
 	p := r.Place
 	full, secondary := shape.Label(p, r.Admin)
-	spans := text.FoldMapped(full).MatchSpans(q)
+	spans := text.FoldMapped(full).MatchVariants(m.vs, m.prefix)
 	main, second := splitSpans(spans, utf16Len(p.Name))
 	return Prediction{
 		Description: full, DistanceMeters: r.DistanceM, MatchedSubstrings: spans, PlaceID: p.ID,
@@ -86,20 +99,32 @@ func splitSpans(spans []text.Span, nameLen int) (main, second []text.Span) {
 	return main, second
 }
 
-func utf16Len(s string) int { return len(utf16.Encode([]rune(s))) }
+// utf16Len is the length of s in UTF-16 units (as JavaScript counts; an
+// invalid byte decodes as U+FFFD, one unit), without allocating.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
+}
 
 // terms splits a description on ", " with UTF-16 offsets.
 func terms(desc string) []Term {
-	out := []Term{}
+	out := make([]Term, 0, strings.Count(desc, ", ")+1)
 	off := 0
-	for i, part := range strings.Split(desc, ", ") {
+	for i := 0; ; i++ {
+		part, rest, more := strings.Cut(desc, ", ")
 		if i > 0 {
 			off += 2
 		}
 		out = append(out, Term{Offset: off, Value: part})
 		off += utf16Len(part)
+		if !more {
+			return out
+		}
+		desc = rest
 	}
-	return out
 }
 
 func types(p *place.Place) []string {

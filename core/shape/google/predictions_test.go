@@ -2,7 +2,9 @@ package google
 
 import (
 	"reflect"
+	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/place"
@@ -29,6 +31,29 @@ func TestPredictionSpans(t *testing.T) {
 		sf := pr.StructuredFormatting
 		if !reflect.DeepEqual(pr.MatchedSubstrings, c.all) || !reflect.DeepEqual(sf.MainTextMatchedSubstrings, c.main) || !reflect.DeepEqual(sf.SecondaryTextMatchedSubstrings, c.other) {
 			t.Errorf("%q on %q: %v / %v / %v, want %v / %v / %v", c.typed, pr.Description, pr.MatchedSubstrings, sf.MainTextMatchedSubstrings, sf.SecondaryTextMatchedSubstrings, c.all, c.main, c.other)
+		}
+	}
+}
+
+// TestTermsAgainstSlow: terms and utf16Len (no allocation per part) agree
+// with the obvious strings.Split and utf16.Encode on descriptions with
+// astral letters, invalid UTF-8 and empty parts.
+func TestTermsAgainstSlow(t *testing.T) {
+	slow := func(desc string) []Term {
+		out := []Term{}
+		off := 0
+		for i, part := range strings.Split(desc, ", ") {
+			if i > 0 {
+				off += 2
+			}
+			out = append(out, Term{Offset: off, Value: part})
+			off += len(utf16.Encode([]rune(part)))
+		}
+		return out
+	}
+	for _, d := range []string{"", ", ", "Phở 𝔸, Hà Nội", "a, , b,, c", "\xff\xfe, \xed\xa0\x80x, 𝔸𝔸", "Bệnh viện Bạch Mai, Phường Phương Mai, Quận Đống Đa, Thành phố Hà Nội"} {
+		if got, want := terms(d), slow(d); !reflect.DeepEqual(got, want) {
+			t.Errorf("terms(%q) = %v, want %v", d, got, want)
 		}
 	}
 }
