@@ -228,11 +228,11 @@ func wholeTypo(t string, word []byte) (int, bool) {
 // typo budget of edits.
 func prefixTypo(t string, word []byte) (int, bool) {
 	k := text.MaxEdits(len(t))
-	if k == 0 {
-		return 0, false
+	if k == 0 || len(word) <= len(t)-k {
+		return k + 1, false
 	}
 	e := text.PrefixEditsBytes(t, word, k)
-	return e, e <= k && len(word) > len(t)-k
+	return e, e <= k
 }
 
 // accentMatches counts the typed words carrying marks that occur with

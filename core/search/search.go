@@ -470,8 +470,10 @@ func fuzzyTokens(st *place.SearchTile, t string, prefix bool, add func(int)) {
 		tok := st.Token(i)
 		if _, ok := wholeTypo(t, tok); ok {
 			st.Postings(i, add)
-		} else if _, ok := prefixTypo(t, tok); ok && prefix {
-			st.Postings(i, add)
+		} else if prefix {
+			if _, ok := prefixTypo(t, tok); ok {
+				st.Postings(i, add)
+			}
 		}
 	}
 }

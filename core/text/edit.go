@@ -28,6 +28,11 @@ func MaxEditsFor(n, m int) int {
 // bounded whatever the input.
 const maxEditLen = 48
 
+// editRows is the scratch of osaLastRow: three rows of cells, bytes since
+// no cell exceeds maxEditLen (the table's rows are zeroed on every call,
+// and most calls compare short words: a smaller table is cheaper to clear).
+type editRows [3][maxEditLen + 1]uint8
+
 // Edits returns the optimal-string-alignment distance between a and b
 // (insertions, deletions, substitutions, and transpositions of two adjacent
 // bytes, each costing 1), or k+1 if it exceeds k. Bytes are compared, so
@@ -42,12 +47,12 @@ func edits[B ~string | ~[]byte](a string, b B, k int) int {
 	if d := len(a) - len(b); d > k || -d > k {
 		return k + 1
 	}
-	var rows [3][maxEditLen + 1]int
+	var rows editRows
 	last := osaLastRow(a, b, k, &rows)
-	if last == nil || last[len(b)] > k {
+	if last == nil || int(last[len(b)]) > k {
 		return k + 1
 	}
-	return last[len(b)]
+	return int(last[len(b)])
 }
 
 // PrefixEdits returns the smallest Edits(q, p, k) over the prefixes p of
@@ -62,14 +67,14 @@ func prefixEdits[B ~string | ~[]byte](q string, word B, k int) int {
 	q, word = clip(q), clip(word)
 	// Rows run over q, columns over word; any prefix of word may end the
 	// match, so the answer is the best of the last row.
-	var rows [3][maxEditLen + 1]int
+	var rows editRows
 	last := osaLastRow(q, word, k, &rows)
 	if last == nil {
 		return k + 1
 	}
 	best := k + 1
 	for j := 0; j <= len(word); j++ {
-		best = min(best, last[j])
+		best = min(best, int(last[j]))
 	}
 	return best
 }
@@ -79,16 +84,16 @@ func prefixEdits[B ~string | ~[]byte](q string, word B, k int) int {
 // a whole row exceeds k (no later row can come back under it). a and b are
 // at most maxEditLen bytes (clipped by the callers); rows is the caller's
 // scratch (on its stack: nothing allocates).
-func osaLastRow[B ~string | ~[]byte](a string, b B, k int, rows *[3][maxEditLen + 1]int) *[maxEditLen + 1]int {
+func osaLastRow[B ~string | ~[]byte](a string, b B, k int, rows *editRows) *[maxEditLen + 1]uint8 {
 	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
 	for j := 0; j <= len(b); j++ {
-		prev[j] = j
+		prev[j] = uint8(j)
 	}
 	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		best := cur[0]
+		cur[0] = uint8(i)
+		best := int(cur[0])
 		for j := 1; j <= len(b); j++ {
-			cost := 1
+			cost := uint8(1)
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
@@ -97,7 +102,7 @@ func osaLastRow[B ~string | ~[]byte](a string, b B, k int, rows *[3][maxEditLen 
 				v = min(v, prev2[j-2]+1)
 			}
 			cur[j] = v
-			best = min(best, v)
+			best = min(best, int(v))
 		}
 		if best > k {
 			return nil
