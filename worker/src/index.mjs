@@ -275,6 +275,15 @@ function start(early = false) {
     const b = new Uint8Array(go._inst.exports.mem.buffer, ptr, len);
     for (let i = 0; i < len; i++) b[i] = (Math.random() * 256) | 0;
   };
+  // Go's clock (time.Now) as wasm_exec.js reads it, without a Date object
+  // per call (garbage at every time.Now of every request).
+  go.importObject.gojs["runtime.walltime"] = (sp) => {
+    sp >>>= 0;
+    const msec = Date.now(), sec = msec / 1000;
+    go.mem.setUint32(sp + 8, sec, true);
+    go.mem.setUint32(sp + 12, Math.floor(sec / 4294967296), true);
+    go.mem.setInt32(sp + 16, (msec % 1000) * 1000000, true);
+  };
   const wasmExit = go.importObject.gojs["runtime.wasmExit"];
   go.importObject.gojs["runtime.wasmExit"] = (sp) => {
     wasmExit(sp);
@@ -412,10 +421,11 @@ let lastID = 0;
 const utf8 = new TextDecoder();
 const utf8enc = new TextEncoder();
 
-// writeRequest writes "method\ntarget\ncontent-type\n" and the body into
-// Go's request buffer (main.go, bandoServe) and returns its length.
-function writeRequest(inst, req, body) {
-  const head = `${req.method}\n${target(req.url)}\n${req.headers.get("content-type") ?? ""}\n`;
+// writeRequest writes "method\npath\ncontent-type\n" (path: target(req.url))
+// and the body into Go's request buffer (main.go, bandoServe) and returns
+// its length.
+function writeRequest(inst, req, path, body) {
+  const head = `${req.method}\n${path}\n${req.headers.get("content-type") ?? ""}\n`;
   const ex = inst.go._inst.exports;
   let buf = new Uint8Array(ex.mem.buffer, inst.reqPtr, inst.reqCap);
   let { read, written } = utf8enc.encodeInto(head, buf);
@@ -459,20 +469,22 @@ function target(url) {
   return h < 0 ? url.slice(i) : url.slice(i, h);
 }
 
-async function serveOne(req, body, env, ctx) {
+async function serveOne(req, path, body, env, ctx) {
   let inst = instance;
   if (!inst || inst.exited) inst = instance = start();
   runtimeContext.env = env;
   runtimeContext.ctx = ctx;
-  const failed = new Promise((_, reject) => { inst.fail = reject; });
   const id = ++lastID;
   try {
     // Go answers with the whole body (copied out in done), so once this
-    // resolves nothing of the request is left in Go.
-    const answer = new Promise((resolve) => answers.set(id, { resolve, inst }));
-    if (inst.go._inst.exports.bandoServe(id, writeRequest(inst, req, body)) !== 0) throw new Error("bando worker: malformed request");
+    // resolves nothing of the request is left in Go. One promise: done
+    // resolves it, the Go program's exit (inst.fail) rejects it.
+    const { promise, resolve, reject } = Promise.withResolvers();
+    inst.fail = reject;
+    answers.set(id, { resolve, inst });
+    if (inst.go._inst.exports.bandoServe(id, writeRequest(inst, req, path, body)) !== 0) throw new Error("bando worker: malformed request");
     inst.go._resume(); // Go serves it until it answers or waits for a tile
-    return await Promise.race([answer, failed]);
+    return await promise;
   } finally {
     answers.delete(id);
     inst.fail = null;
@@ -513,7 +525,8 @@ async function servePage(req, env) {
 async function fetch(req, env, ctx) {
   // The demo page, when built in: only for paths outside /v1/ (checked
   // without parsing the URL: the API path pays nothing for the page).
-  if (!target(req.url).startsWith("/v1/")) {
+  const path = target(req.url); // req.url makes a new string at every read
+  if (!path.startsWith("/v1/")) {
     const page = await servePage(req, env);
     if (page) return page;
   }
@@ -527,7 +540,7 @@ async function fetch(req, env, ctx) {
   }
   const work = (async () => {
     try {
-      return await serveOne(req, body, env, ctx);
+      return await serveOne(req, path, body, env, ctx);
     } catch (e) {
       return errorResponse(e, 500);
     } finally {
