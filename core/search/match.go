@@ -67,20 +67,19 @@ func words(name []byte, out *[maxWords][2]int) int {
 	return n
 }
 
-// matchName scores one reading's tokens against one folded name: every
-// token must match a distinct word (whole, prefix, or within its typo
-// budget) unless it is optional; ok=false otherwise.
-func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok, all bool) {
-	var ws [maxWords][2]int
-	nw := words(name, &ws)
+// matchWords scores one reading's tokens against one folded name, split
+// into its nw words ws (once per name, for all the readings): every token
+// must match a distinct word (whole, prefix, or within its typo budget)
+// unless it is optional; ok=false otherwise.
+func matchWords(name []byte, ws *[maxWords][2]int, nw int, v *text.Variant, prefixLast bool) (score float64, ok, all bool) {
 	var used uint64
 	last, inOrder, matched, whole := -1, true, 0, 0
 	phrase := true // every typed word matched, each the name's next word but optional ones
 	for i, t := range v.Tokens {
 		isLast := prefixLast && i == len(v.Tokens)-1
-		bestW, bestP, bestWhole := bestWord(name, &ws, nw, used, t, isLast, false)
+		bestW, bestP, bestWhole := bestWord(name, ws, nw, used, t, isLast, false)
 		if bestW < 0 && len(t) >= 3 && !isNumber(t) {
-			bestW, bestP, bestWhole = bestWord(name, &ws, nw, used, t, isLast, true)
+			bestW, bestP, bestWhole = bestWord(name, ws, nw, used, t, isLast, true)
 		}
 		if bestW < 0 {
 			if isNumber(t) || optionalWord(t) {
@@ -94,7 +93,7 @@ func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok
 		if bestW < last {
 			inOrder = false
 		}
-		phrase = phrase && bestW > last && onlyStreetWords(name, &ws, last+1, bestW)
+		phrase = phrase && bestW > last && onlyStreetWords(name, ws, last+1, bestW)
 		last = bestW
 		matched++
 		if bestWhole {
@@ -115,7 +114,7 @@ func matchName(name []byte, v *text.Variant, prefixLast bool) (score float64, ok
 	// Quát") does not count against the coverage
 	left := 0
 	for w := 0; w < nw; w++ {
-		if used&(1<<w) == 0 && optionalNameWord(name, &ws, nw, w) {
+		if used&(1<<w) == 0 && optionalNameWord(name, ws, nw, w) {
 			left++
 		}
 	}
@@ -279,6 +278,7 @@ func wordStartIndex(names []byte, typed string) bool {
 // record and keeps the best score; all: some reading matched every one of
 // its words (none left out as optional).
 func bestNameScore(folded []byte, vs []text.Variant, prefixLast bool) (best float64, found, all bool) {
+	var ws [maxWords][2]int
 	for ni := 0; len(folded) > 0; ni++ {
 		name := folded
 		if i := bytes.IndexByte(folded, '\n'); i >= 0 {
@@ -286,8 +286,9 @@ func bestNameScore(folded []byte, vs []text.Variant, prefixLast bool) (best floa
 		} else {
 			folded = nil
 		}
+		nw := words(name, &ws)
 		for vi := range vs {
-			s, ok, a := matchName(name, &vs[vi], prefixLast)
+			s, ok, a := matchWords(name, &ws, nw, &vs[vi], prefixLast)
 			if !ok {
 				continue
 			}

@@ -585,11 +585,13 @@ func results(top []candidate, size int) ([]Hit, error) {
 		seen[p.ID] = true
 		out = append(out, Hit{Place: p, Score: c.score, DistanceM: c.dist})
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Score != out[j].Score {
-			return out[i].Score > out[j].Score
+	// not sort.SliceStable (its reflective swapper allocates); the same
+	// stable algorithm, and "a before b" exactly when the old less said so
+	slices.SortStableFunc(out, func(a, b Hit) int {
+		if a.Score > b.Score || a.Score == b.Score && a.Place.ID < b.Place.ID {
+			return -1
 		}
-		return out[i].Place.ID < out[j].Place.ID
+		return 1
 	})
 	if len(out) > size {
 		out = out[:size]
