@@ -83,6 +83,18 @@ var houseSeps = strings.NewReplacer(",", " ", "\t", " ", "\n", " ")
 // Street "Hàng Bạc"}. "số" before the number is dropped. Text without a
 // house part comes back whole in Street.
 func ParseHouse(s string) House {
+	// A house number and an alley's number both start with an ASCII digit
+	// (IsHouseNumber), which folding never makes of anything else: without
+	// one, the answer is the text whole (most typed searches; no work).
+	if strings.IndexAny(s, "0123456789") < 0 {
+		return House{Street: strings.TrimSpace(s)}
+	}
+	return parseHouse(s)
+}
+
+// parseHouse is ParseHouse's parse (TestParseHouseNoDigits checks the
+// shortcut against it).
+func parseHouse(s string) House {
 	var h House
 	words := houseWords(s)
 	raw := strings.Fields(houseSeps.Replace(s))
