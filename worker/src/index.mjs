@@ -452,12 +452,22 @@ function done(id, ptr, len) {
   answers.delete(id);
   const mem = new Uint8Array(a.inst.go._inst.exports.mem.buffer, ptr >>> 0, len);
   const n = mem[0] | (mem[1] << 8) | (mem[2] << 16) | (mem[3] << 24);
-  const head = utf8.decode(mem.subarray(4, 4 + n)).split("\n");
-  const status = Number(head[0]);
-  const headers = [];
-  for (let i = 1; i + 1 < head.length; i += 2) headers.push([head[i], head[i + 1]]);
+  const { status, headers } = parseHead(utf8.decode(mem.subarray(4, 4 + n)));
   const body = status === 204 || status === 304 ? null : mem.slice(4 + n);
   a.resolve(new Response(body, { status, headers }));
+}
+
+// parseHead reads "status\nname\nvalue\n…" into {status, headers}. Most
+// answers carry the same head as the one before (200 and the same JSON
+// headers): that one is kept and reused, not split again.
+let lastHead = null;
+function parseHead(text) {
+  if (lastHead?.text === text) return lastHead;
+  const head = text.split("\n");
+  const headers = [];
+  for (let i = 1; i + 1 < head.length; i += 2) headers.push([head[i], head[i + 1]]);
+  lastHead = { text, status: Number(head[0]), headers };
+  return lastHead;
 }
 
 // target returns path and query of an absolute URL ("http://h/p?q" →
