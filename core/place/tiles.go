@@ -9,7 +9,6 @@ import (
 	"github.com/bando-vn/bando/core/text"
 	"github.com/bando-vn/bando/core/tile"
 	"github.com/vmihailenco/msgpack/v5"
-	"github.com/vmihailenco/msgpack/v5/msgpcode"
 )
 
 // Layer versions written into the manifest.
@@ -131,22 +130,12 @@ func decodePlace(b []byte) (Place, error) {
 	if err := tile.CheckMsgpack(b); err != nil {
 		return Place{}, fmt.Errorf("place record: %w", err)
 	}
-	var p Place
-	if len(b) > 0 && b[0] != msgpcode.Nil {
-		// The record's own decoder called directly: msgpack.Unmarshal
-		// finds it by reflection (a type lookup and several reflect calls
-		// per record, a fifth of an autocomplete's CPU in wasm).
-		d := msgpack.GetDecoder()
-		d.UsePreallocateValues(true) // as msgpack.Unmarshal
-		d.Reset(bytes.NewReader(b))
-		err := p.DecodeMsgpack(d)
-		msgpack.PutDecoder(d)
-		if err == nil {
-			return p, nil
-		}
-		p = Place{}
+	if p, ok := readPlace(b); ok { // a record as this package writes it
+		return p, nil
 	}
-	// A nil record or an error: msgpack.Unmarshal's own answer and message.
+	// Anything else (a nil record, extra fields, other types, an error):
+	// msgpack.Unmarshal's own answer and message.
+	var p Place
 	if err := msgpack.Unmarshal(b, &p); err != nil {
 		return Place{}, fmt.Errorf("%w: place record: %v", tile.ErrCorrupt, err)
 	}
