@@ -282,34 +282,36 @@ func (r *run) readTiles(ctx context.Context) error {
 
 // note records whether a complete shard of need n holds it (its word, both
 // words of a pair, as typed; the one being typed as a prefix) and gave
-// answers matching every word (took of them): then every answer without
+// answers matching every word (took): then every answer without
 // a typo was read.
-func (r *run) note(st *place.SearchTile, n need, took int) {
+func (r *run) note(st *place.SearchTile, n need, took bool) {
 	a, b, pair := strings.Cut(n.tok, " ")
-	if took > 0 && (pair && st.Has(a, false) && st.Has(b, n.prefix) || !pair && st.Has(a, n.prefix)) {
+	if took && (pair && st.Has(a, false) && st.Has(b, n.prefix) || !pair && st.Has(a, n.prefix)) {
 		r.found[n.tok] = true
 	} else {
 		r.absent[n.tok] = true
 	}
 }
 
-// score scores the candidates of a tile read and says how many matched
-// every word of a reading.
-func (r *run) score(st *place.SearchTile) (int, error) {
-	n := 0
+// score scores the candidates of a tile read and says whether one matched
+// every word of a reading (within the radius).
+func (r *run) score(st *place.SearchTile) (took bool, err error) {
+	k := 3*r.size + 4
 	for _, rec := range candidates(st, r.forms, r.hit, &r.cands, &r.seen) {
-		c, ok, err := score(st, rec, r.forms, r.req)
+		floor := math.Inf(-1) // a full top's last score: no lower candidate gets in
+		if len(r.top) >= k {
+			floor = r.top[k-1].score
+		}
+		c, ok, err := score(st, rec, r.forms, r.req, floor, !took)
 		if err != nil {
-			return n, err
+			return took, err
 		}
 		if ok {
-			r.top = insertTop(r.top, c, 3*r.size+4)
-			if c.all {
-				n++
-			}
+			r.top = insertTop(r.top, c, k)
+			took = took || c.all
 		}
 	}
-	return n, nil
+	return took, nil
 }
 
 // maxCorrections bounds the corrections tried per mistyped word.
@@ -479,17 +481,30 @@ func fuzzyTokens(st *place.SearchTile, t string, prefix bool, add func(int)) {
 }
 
 // score rates record rec for the query; ok=false when it does not match
-// or lies outside the radius.
-func score(st *place.SearchTile, rec int, forms []form, req *Query) (candidate, bool, error) {
+// or lies outside the radius, or when it could not enter the full top
+// whose last score is floor and its ok is not needed (count: the caller
+// counts a match of every word, and this is one). A distance only lowers
+// a score, so such a record is dropped on its score before the distance,
+// or on a cheap bound of the distance's cost (distanceCostBelow) before
+// the distance itself.
+func score(st *place.SearchTile, rec int, forms []form, req *Query, floor float64, count bool) (candidate, bool, error) {
 	c := candidate{st: st, rec: rec}
 	s, ok, err := formsScore(st, rec, forms, &c)
 	if !ok || err != nil {
 		return candidate{}, false, err
 	}
 	s += rankWeight * float64(st.Rank(rec))
+	prune := pruneOutOfTop && !(count && c.all)
+	if prune && s <= floor {
+		return candidate{}, false, nil
+	}
 	if req.Focus != nil {
 		lat, lng := st.LatLngE7(rec)
-		c.dist = geo.DistanceM(*req.Focus, geo.PointE7(lat, lng))
+		p := geo.PointE7(lat, lng)
+		if prune && s-distanceCostBelow(*req.Focus, p) <= floor-1e-9 {
+			return candidate{}, false, nil
+		}
+		c.dist = geo.DistanceM(*req.Focus, p)
 		if req.RadiusKm > 0 && c.dist > req.RadiusKm*1000 && st.Kind(rec) != place.KindAdmin {
 			return candidate{}, false, nil
 		}
@@ -497,6 +512,21 @@ func score(st *place.SearchTile, rec int, forms []form, req *Query) (candidate, 
 	}
 	c.score = s
 	return c, true, nil
+}
+
+// pruneOutOfTop lets score drop the records the top would refuse (off in
+// TestPruneSameAnswers, which compares the answers both ways).
+var pruneOutOfTop = true
+
+// distanceCostBelow is a lower bound of what the distance from a to b
+// takes off a score (distanceWeight × log2(1 + km)), cheap to compute:
+// the distance is at least the meridian arc between their latitudes, and
+// log2 y ≥ e + 2f − 2 for y = f·2^e, f in [0.5, 1) (the chord under the
+// concave log2 between 0.5 and 1). The caller keeps a margin for rounding.
+func distanceCostBelow(a, b geo.LatLng) float64 {
+	km := geo.EarthRadiusM * math.Abs(b.Lat-a.Lat) * (math.Pi / 180) / 1000
+	f, e := math.Frexp(1 + km)
+	return distanceWeight * (float64(e) + 2*f - 2)
 }
 
 // formsScore is the best text score of record rec over the query's forms

@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"math/rand"
+	"reflect"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/bando-vn/bando/core/geo"
@@ -202,4 +204,70 @@ func TestPacked(t *testing.T) {
 			t.Errorf("packed(%v, %q, %q) = %q, want %q", c.keys, c.base, c.c, got, c.want)
 		}
 	}
+}
+
+// TestPruneSameAnswers: dropping the records the top would refuse before
+// their distance (pruneOutOfTop) changes no answer: on a random index,
+// queries of one to three typed syllables (whole, prefixes, typos), with
+// and without a focus, radius and sizes, give the same hits, scores,
+// distances and reads both ways.
+func TestPruneSameAnswers(t *testing.T) {
+	seed := *seedFlag
+	t.Logf("seed %d (-seed N to replay)", seed)
+	rng := rand.New(rand.NewSource(seed))
+	places := randomPlaces(rng, 3000)
+	tiles, err := place.BuildIndexWith(places, 3000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := openIndex(t, tiles)
+	defer func() { pruneOutOfTop = true }()
+	pruned := 0
+	for i := 0; i < 600; i++ {
+		var words []string
+		for n := 1 + rng.Intn(3); n > 0; n-- {
+			w := text.Fold(syllables[rng.Intn(len(syllables))])
+			switch rng.Intn(4) {
+			case 0:
+				w = w[:1+rng.Intn(len(w))] // typed short
+			case 1:
+				w += "x" // a typo
+			}
+			words = append(words, w)
+		}
+		q := Query{Text: strings.Join(words, " "), Size: 1 + rng.Intn(10)}
+		if rng.Intn(4) > 0 {
+			f := geo.LatLng{Lat: 20.85 + 0.3*rng.Float64(), Lng: 105.65 + 0.3*rng.Float64()}
+			if rng.Intn(2) == 0 { // on a place: distances near 0 cost least
+				p := places[rng.Intn(len(places))]
+				f = geo.PointE7(p.Lat, p.Lng)
+			}
+			q.Focus = &f
+			q.RadiusKm = []float64{0, 3, 10, 50}[rng.Intn(4)]
+		}
+		pruneOutOfTop = true
+		fast, fs, err1 := Search(context.Background(), src, q)
+		pruneOutOfTop = false
+		slow, ss, err2 := Search(context.Background(), src, q)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if !reflect.DeepEqual(fast, slow) || !reflect.DeepEqual(fs, ss) {
+			t.Fatalf("%+v: pruned %v %v, not %v %v", q, hitIDs(fast), fs.Keys, hitIDs(slow), ss.Keys)
+		}
+		if len(fast) > 0 {
+			pruned++
+		}
+	}
+	if pruned < 200 {
+		t.Fatalf("only %d of 600 queries answered: the test compares too little", pruned)
+	}
+}
+
+func hitIDs(hs []Hit) []string {
+	var out []string
+	for _, h := range hs {
+		out = append(out, fmt.Sprintf("%s %.6f %.1f", h.Place.ID, h.Score, h.DistanceM))
+	}
+	return out
 }
