@@ -45,6 +45,21 @@ func randomPlaces(rng *rand.Rand, n int) []place.Place {
 	return out
 }
 
+// randomIndex builds the index of n random places (seed from -seed, logged)
+// with a small shard budget, so that prefix splits, summaries, area shards
+// and pairs all occur; rng goes on from where the places left it.
+func randomIndex(t *testing.T, n int) (*rand.Rand, []place.Place, map[string][]byte) {
+	seed := *seedFlag
+	t.Logf("seed %d (-seed N to replay)", seed)
+	rng := rand.New(rand.NewSource(seed))
+	places := randomPlaces(rng, n)
+	tiles, err := place.BuildIndexWith(places, 3000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rng, places, tiles
+}
+
 func openIndex(t testing.TB, tiles map[string][]byte) Source {
 	st, err := tile.OpenMap(tiles)
 	if err != nil {
@@ -59,14 +74,7 @@ func openIndex(t testing.TB, tiles map[string][]byte) Source {
 // is unique is found by that name, typed whole, with the focus on it, and
 // every result matches the query the way the scan says it does.
 func TestEveryPlaceFindable(t *testing.T) {
-	seed := *seedFlag
-	t.Logf("seed %d (-seed N to replay)", seed)
-	rng := rand.New(rand.NewSource(seed))
-	places := randomPlaces(rng, 1500)
-	tiles, err := place.BuildIndexWith(places, 3000)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, places, tiles := randomIndex(t, 1500)
 	kinds := map[string]int{}
 	for k := range tiles {
 		switch {
@@ -212,14 +220,7 @@ func TestPacked(t *testing.T) {
 // and without a focus, radius and sizes, give the same hits, scores,
 // distances and reads both ways.
 func TestPruneSameAnswers(t *testing.T) {
-	seed := *seedFlag
-	t.Logf("seed %d (-seed N to replay)", seed)
-	rng := rand.New(rand.NewSource(seed))
-	places := randomPlaces(rng, 3000)
-	tiles, err := place.BuildIndexWith(places, 3000)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rng, places, tiles := randomIndex(t, 3000)
 	src := openIndex(t, tiles)
 	defer func() { pruneOutOfTop = true }()
 	pruned := 0
