@@ -241,7 +241,7 @@ export interface OpenOptions {
   wasm?: string | URL; wasmExec?: string | URL;
   /** SHA-256 hex of accepted API keys, newline separated: requests then need `apikey`. */
   keyHashes?: string;
-  /** Budget of the decoded-tile cache in bytes (0 = default: 4 MB, 64 MiB when the bundle has a routing graph, whose tiles stay decoded only within it). */
+  /** Budget of the decoded-tile cache in bytes (0 = default: 64 MiB, which keeps search p95 and routing within their goals; 4 MB is the memory-lean setting). */
   cacheBytes?: number;
   /** The Go collector's target: heap growth in % between collections (default 25; lower: less memory, more CPU). Shared by every Bando of one bando.wasm. */
   gcPercent?: number;

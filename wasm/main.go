@@ -9,7 +9,6 @@ import (
 	"syscall/js"
 
 	"github.com/bando-vn/bando/core"
-	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/tile"
 )
 
@@ -28,27 +27,28 @@ func main() {
 	select {}
 }
 
-// The memory-lean defaults of the browser and Node engine (measured in
-// core/search/BENCHMARKS.search.md, "Memory"): a decoded-tile cache of
+// The defaults of the browser and Node engine: a decoded-tile cache of
 // defaultCacheBytes (the native default, tile.DefaultCacheBytes, is 128 MiB)
 // and the collector run when the heap has grown by defaultGCPercent since
 // the last collection (Go's default is 100: the heap may reach twice what
 // is live, and wasm memory, once grown, is never given back).
 //
-// A bundle with a routing graph gets routingCacheBytes instead: graph tiles
-// stay decoded only while the cache holds them, and at 4 MB a Hà Nội
+// 64 MiB because both search and routing need their working set decoded:
+// on the search side by side (630 cases, Hà Nội + TP.HCM, wasm through
+// js/bando.mjs, idle machine) the p95 per query was 3.7–5.4 ms at 64 MiB,
+// 9.1 ms at 16 MiB and 12.3–12.7 ms at 4 MiB (goal ≤ 6 ms); graph tiles stay
+// decoded only while the cache holds them, and at 4 MB a Hà Nội
 // /v1/direction read its tiles again every time (p50 CPU 9.9 ms instead of
-// 0.86 ms natively; 64 MiB holds the city's car graph and hierarchy:
-// core/route/BENCHMARKS.route.md, "Budgets per runtime").
+// 0.86 ms natively). cacheBytes: 4 << 20 is the memory-lean setting
+// (core/search/BENCHMARKS.search.md, "Memory").
 const (
-	defaultCacheBytes = 4 << 20
-	routingCacheBytes = 64 << 20
+	defaultCacheBytes = 64 << 20
 	defaultGCPercent  = 25
 )
 
 // open(getTile, options) → Promise<engine>. options, all optional:
 // keyHashes (string), cacheBytes (decoded-tile cache budget, 0 or absent:
-// defaultCacheBytes, routingCacheBytes with a routing graph), gcPercent (debug.SetGCPercent; absent:
+// defaultCacheBytes), gcPercent (debug.SetGCPercent; absent:
 // defaultGCPercent; negative: no collection), memoryLimit (bytes,
 // debug.SetMemoryLimit; 0 or absent: none). gcPercent and memoryLimit are
 // the Go instance's: every engine opened in it shares them.
@@ -72,9 +72,6 @@ func open(_ js.Value, args []js.Value) any {
 		}
 		if opts.CacheBytes == 0 {
 			opts.CacheBytes = defaultCacheBytes
-			if m.Tiles.Has(graph.IndexKey) {
-				opts.CacheBytes = routingCacheBytes
-			}
 		}
 		eng := core.NewWithStore(tile.OpenManifest(src, m, opts.CacheBytes), opts)
 		obj := js.Global().Get("Object").New()
