@@ -145,10 +145,10 @@ export class Bando {
    * options.wasmExec: URL of Go's wasm_exec.js (default beside bando.wasm).
    * options.keyHashes: SHA-256 hex hashes of accepted keys (newline separated),
    * to require `apikey` as the HTTP API does; default none required.
-   * Memory (the engine's defaults are lean: core/search/BENCHMARKS.search.md):
+   * Memory (both settings measured in core/search/BENCHMARKS.search.md):
    * options.cacheBytes: decoded-tile cache budget in bytes (0 or absent:
-   * 4 MB, 64 MiB when the bundle has a routing graph, whose tiles stay
-   * decoded only within it); options.gcPercent: the Go collector's target, heap growth in %
+   * 64 MiB, which keeps search p95 and routing within their goals; 4 MB is
+   * the memory-lean setting); options.gcPercent: the Go collector's target, heap growth in %
    * between collections (absent: 25; Go's own default is 100; lower uses
    * less memory and more CPU); options.memoryLimit: a soft limit in bytes
    * on the Go heap (absent: none). gcPercent and memoryLimit belong to the
