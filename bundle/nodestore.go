@@ -42,14 +42,6 @@ func (s *nodeStore) get(id osm.NodeID) (p [2]float64, ok bool) {
 	return p, false
 }
 
-// len is the number of distinct nodes stored.
-func (s *nodeStore) len() int {
-	if !s.sorted {
-		s.sort()
-	}
-	return len(s.ids)
-}
-
 // sort orders the nodes by id, keeping the last position given for an id.
 func (s *nodeStore) sort() {
 	idx := make([]int, len(s.ids))

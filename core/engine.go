@@ -131,7 +131,7 @@ func (e *Engine) gazetteer(ctx context.Context) (*gazetteer, error) {
 	if e.adminLookup() == nil {
 		return nil, nil
 	}
-	u, names, err := addr.ForStore(ctx, e.store) // one copy per store, shared with other engines on it
+	u, names, err := addr.ForStore(ctx, e.store)
 	if err != nil || u == nil {
 		return nil, err
 	}
