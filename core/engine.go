@@ -33,6 +33,13 @@ type Options struct {
 	Gate *access.Gate
 	// CacheBytes bounds the decoded-tile cache (0: tile.DefaultCacheBytes).
 	CacheBytes int
+	// RouteCacheBytes, when > 0, gives the routing graph's and its
+	// hierarchies' tiles (graph/, ch/) a cache of their own of that many
+	// bytes, apart from CacheBytes, which then bounds every other layer
+	// (tile.Store.WithLayerBudget): routes keep their costly decoded tiles
+	// however many search tiles pass through, and search cannot grow into
+	// the graph's budget. 0: one cache for all (the native default).
+	RouteCacheBytes int
 	// PlaceURL prefixes the id in a Google-shape place's url (API.md §3.2;
 	// "": DefaultPlaceURL).
 	PlaceURL string
@@ -82,17 +89,26 @@ type Engine struct {
 	routeErr  error
 }
 
+// RoutePrefixes are the key prefixes of the routing layers: the graph and
+// its hierarchies (core/route/graph), the tiles Options.RouteCacheBytes
+// budgets.
+var RoutePrefixes = []string{"graph/", "ch/"}
+
 // New opens the bundle behind src (reading only its manifest).
 func New(ctx context.Context, src tile.Source, opts Options) (*Engine, error) {
 	st, err := tile.Open(ctx, src, opts.CacheBytes)
 	if err != nil {
 		return nil, err
 	}
+	if opts.RouteCacheBytes > 0 {
+		st.WithLayerBudget(opts.RouteCacheBytes, RoutePrefixes...)
+	}
 	return NewWithStore(st, opts), nil
 }
 
 // NewWithStore is New over an opened store (tile.OpenManifest: a manifest
-// read beforehand); opts.CacheBytes is the store's business then.
+// read beforehand); opts.CacheBytes and opts.RouteCacheBytes are the
+// store's business then.
 func NewWithStore(st *tile.Store, opts Options) *Engine {
 	if opts.PlaceURL == "" {
 		opts.PlaceURL = DefaultPlaceURL

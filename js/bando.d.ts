@@ -241,8 +241,10 @@ export interface OpenOptions {
   wasm?: string | URL; wasmExec?: string | URL;
   /** SHA-256 hex of accepted API keys, newline separated: requests then need `apikey`. */
   keyHashes?: string;
-  /** Budget of the decoded-tile cache in bytes (0 = default: 64 MiB, which keeps search p95 and routing within their goals; 4 MB is the memory-lean setting). */
+  /** Budget in bytes of the decoded-tile cache of every layer but the routing graph's: search, places, admin (0 = default: 8 MiB, which keeps search p95 within its goal; 4 MB is the memory-lean setting). */
   cacheBytes?: number;
+  /** Budget in bytes of the routing graph's and hierarchies' own decoded-tile cache (0 = default: 56 MiB; filled only by routes). */
+  routeCacheBytes?: number;
   /** The Go collector's target: heap growth in % between collections (default 25; lower: less memory, more CPU). Shared by every Bando of one bando.wasm. */
   gcPercent?: number;
   /** Soft limit on the Go heap in bytes (default none). Shared by every Bando of one bando.wasm. */

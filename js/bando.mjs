@@ -123,6 +123,73 @@ export function decodePolyline(s, precision = 5) {
   return out;
 }
 
+// sha256Hex(bytes) → Promise<hex> with the platform's native SHA-256
+// (node:crypto, or WebCrypto where the page is a secure context), or null
+// where there is none: Go then hashes itself, about ten times slower in
+// wasm (core/search/BENCHMARKS.search.md, "Memory and cold reads").
+async function nativeSHA256() {
+  if (isNode) {
+    const crypto = await import("node:crypto");
+    if (typeof crypto.hash === "function") return (b) => crypto.hash("sha256", b, "hex");
+    return (b) => crypto.createHash("sha256").update(b).digest("hex");
+  }
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return null;
+  return async (b) => {
+    const d = new Uint8Array(await subtle.digest("SHA-256", b));
+    let h = "";
+    for (const x of d) h += x.toString(16).padStart(2, "0");
+    return h;
+  };
+}
+
+// verifyingReader(tiles, source) → the getTile the Go engine reads with:
+// getTile(path, size, sha256hex) → bytes, null (no such tile) or "corrupt"
+// (tile.JSVerifyingSource), checked by the platform's SHA-256; null when
+// there is none (Go checks then). In Node, for a directory, reads are
+// synchronous into one reused buffer: tiles are small local files (a read
+// costs tens of µs, a promise round trip more), the engine copies each
+// tile into Go at once, and no freed tile buffers pile up in the
+// allocator. JavaScript's own reads (manifest(), download()) keep source.
+async function verifyingReader(tiles, source) {
+  const sha = await nativeSHA256();
+  if (!sha) return null;
+  if (isNode && (tiles instanceof URL || (typeof tiles === "string" && !/^https?:\/\//.test(tiles)))) {
+    return nodeDirReader(tiles instanceof URL ? tiles.pathname : tiles, sha);
+  }
+  return async (path, size, hex) => {
+    const b = await source(path);
+    if (b === null || b === undefined || size === undefined) return b;
+    if (b.byteLength !== size || (await sha(b)) !== hex) return "corrupt";
+    return b;
+  };
+}
+
+async function nodeDirReader(dir, sha) {
+  const fs = await import("node:fs");
+  const { join } = await import("node:path");
+  let buf = new Uint8Array(64 << 10);
+  return (path, size, hex) => {
+    let fd;
+    try {
+      fd = fs.openSync(join(dir, path), "r");
+    } catch (e) {
+      if (e.code === "ENOENT") return null;
+      throw e;
+    }
+    try {
+      if (size === undefined) return fs.readFileSync(fd); // the manifest: its size is not known
+      if (buf.byteLength < size + 1) buf = new Uint8Array(Math.max(size + 1, 2 * buf.byteLength));
+      let n = 0, got;
+      while (n <= size && (got = fs.readSync(fd, buf, n, size + 1 - n, null)) > 0) n += got; // one byte more: a longer file is corrupt
+      const b = buf.subarray(0, n);
+      return n === size && sha(b) === hex ? b : "corrupt";
+    } finally {
+      fs.closeSync(fd);
+    }
+  };
+}
+
 export class Bando {
   #engine;
   #source;
@@ -146,9 +213,11 @@ export class Bando {
    * options.keyHashes: SHA-256 hex hashes of accepted keys (newline separated),
    * to require `apikey` as the HTTP API does; default none required.
    * Memory (both settings measured in core/search/BENCHMARKS.search.md):
-   * options.cacheBytes: decoded-tile cache budget in bytes (0 or absent:
-   * 64 MiB, which keeps search p95 and routing within their goals; 4 MB is
-   * the memory-lean setting); options.gcPercent: the Go collector's target, heap growth in %
+   * options.cacheBytes: decoded-tile cache budget in bytes of every layer
+   * but the routing graph's (0 or absent: 8 MiB, which keeps search p95
+   * within its goal; 4 MB is the memory-lean setting);
+   * options.routeCacheBytes: the routing graph's and hierarchies' own
+   * cache (0 or absent: 56 MiB, filled only by routes); options.gcPercent: the Go collector's target, heap growth in %
    * between collections (absent: 25; Go's own default is 100; lower uses
    * less memory and more CPU); options.memoryLimit: a soft limit in bytes
    * on the Go heap (absent: none). gcPercent and memoryLimit belong to the
@@ -169,9 +238,12 @@ export class Bando {
       source = Bando.source(options.tiles);
     }
     const api = await boot(wasmURL, execURL);
-    const engine = await api.open(source, {
+    const reader = await verifyingReader(options.tiles, source);
+    const engine = await api.open(reader ?? source, {
+      verifying: reader !== null,
       keyHashes: options.keyHashes ?? "",
       cacheBytes: options.cacheBytes ?? 0,
+      routeCacheBytes: options.routeCacheBytes ?? 0,
       ...(options.gcPercent === undefined ? {} : { gcPercent: options.gcPercent }),
       ...(options.memoryLimit === undefined ? {} : { memoryLimit: options.memoryLimit }),
     });

@@ -27,31 +27,40 @@ func main() {
 	select {}
 }
 
-// The defaults of the browser and Node engine: a decoded-tile cache of
-// defaultCacheBytes (the native default, tile.DefaultCacheBytes, is 128 MiB)
-// and the collector run when the heap has grown by defaultGCPercent since
-// the last collection (Go's default is 100: the heap may reach twice what
-// is live, and wasm memory, once grown, is never given back).
+// The defaults of the browser and Node engine: two decoded-tile caches,
+// defaultCacheBytes for every layer but the routing graph (search, places,
+// admin) and defaultRouteCacheBytes for the graph and its hierarchies
+// (core.Options.RouteCacheBytes; the native default, tile.DefaultCacheBytes,
+// is one cache of 128 MiB), and the collector run when the heap has grown
+// by defaultGCPercent since the last collection (Go's default is 100: the
+// heap may reach twice what is live, and wasm memory, once grown, is never
+// given back).
 //
-// 64 MiB because both search and routing need their working set decoded:
-// on the search side by side (630 cases, Hà Nội + TP.HCM, wasm through
-// js/bando.mjs, idle machine) the p95 per query was 3.7–5.4 ms at 64 MiB,
-// 9.1 ms at 16 MiB and 12.3–12.7 ms at 4 MiB (goal ≤ 6 ms); graph tiles stay
-// decoded only while the cache holds them, and at 4 MB a Hà Nội
-// /v1/direction read its tiles again every time (p50 CPU 9.9 ms instead of
-// 0.86 ms natively). cacheBytes: 4 << 20 is the memory-lean setting
-// (core/search/BENCHMARKS.search.md, "Memory").
+// On the search side by side (630 cases, Hà Nội + TP.HCM, wasm through
+// js/bando.mjs, idle machine; core/search/BENCHMARKS.search.md) one 64 MiB
+// cache gave p95 2.3–4.4 ms per query but filled with search and admin
+// tiles to 73.5 MB of heap + external; 8 MiB for those gives p95 2.5 ms at
+// 35.9 MB (4 MiB: 9.1 ms, the Go collector's pauses, at 28.3 MB). Routes
+// need their graph decoded: at 4 MB a Hà Nội /v1/direction read its tiles
+// again every time (p50 CPU 9.9 ms instead of 0.86 ms), so the graph keeps
+// 56 MiB of its own, which only routes fill.
 const (
-	defaultCacheBytes = 64 << 20
-	defaultGCPercent  = 25
+	defaultCacheBytes      = 8 << 20
+	defaultRouteCacheBytes = 56 << 20
+	defaultGCPercent       = 25
 )
 
 // open(getTile, options) → Promise<engine>. options, all optional:
-// keyHashes (string), cacheBytes (decoded-tile cache budget, 0 or absent:
-// defaultCacheBytes), gcPercent (debug.SetGCPercent; absent:
+// keyHashes (string), cacheBytes (decoded-tile cache budget of every layer
+// but the graph, 0 or absent: defaultCacheBytes), routeCacheBytes (the
+// graph's, 0 or absent: defaultRouteCacheBytes), gcPercent (debug.SetGCPercent; absent:
 // defaultGCPercent; negative: no collection), memoryLimit (bytes,
-// debug.SetMemoryLimit; 0 or absent: none). gcPercent and memoryLimit are
-// the Go instance's: every engine opened in it shares them.
+// debug.SetMemoryLimit; 0 or absent: none), verifying (true: getTile is
+// getTile(path, size, sha256hex) and returns a tile's bytes only when they
+// match, or "corrupt": tile.JSVerifyingSource; js/bando.mjs hashes with
+// node:crypto or WebCrypto, natively, which costs a tenth of Go's SHA-256
+// in wasm). gcPercent and memoryLimit are the Go instance's: every engine
+// opened in it shares them.
 func open(_ js.Value, args []js.Value) any {
 	return promise(func() (js.Value, error) {
 		if len(args) < 1 || args[0].Type() != js.TypeFunction {
@@ -61,7 +70,10 @@ func open(_ js.Value, args []js.Value) any {
 		if err != nil {
 			return js.Undefined(), err
 		}
-		src := tile.JSSource{Fn: args[0]}
+		var src tile.Source = tile.JSSource{Fn: args[0]}
+		if opts.verifying {
+			src = tile.JSVerifyingSource{Fn: args[0]}
+		}
 		b, err := src.Get(context.Background(), tile.ManifestPath)
 		if err != nil {
 			return js.Undefined(), fmt.Errorf("reading %s: %w", tile.ManifestPath, err)
@@ -73,7 +85,11 @@ func open(_ js.Value, args []js.Value) any {
 		if opts.CacheBytes == 0 {
 			opts.CacheBytes = defaultCacheBytes
 		}
-		eng := core.NewWithStore(tile.OpenManifest(src, m, opts.CacheBytes), opts)
+		if opts.RouteCacheBytes == 0 {
+			opts.RouteCacheBytes = defaultRouteCacheBytes
+		}
+		st := tile.OpenManifest(src, m, opts.CacheBytes).WithLayerBudget(opts.RouteCacheBytes, core.RoutePrefixes...)
+		eng := core.NewWithStore(st, opts.Options)
 		obj := js.Global().Get("Object").New()
 		obj.Set("serve", js.FuncOf(func(_ js.Value, a []js.Value) any {
 			return promise(func() (js.Value, error) { return serve(eng, a) })
@@ -82,8 +98,14 @@ func open(_ js.Value, args []js.Value) any {
 	})
 }
 
-func options(args []js.Value) (core.Options, error) {
-	var o core.Options // CacheBytes 0: open's default
+// openOptions are open's options: the engine's, and how getTile answers.
+type openOptions struct {
+	core.Options
+	verifying bool // getTile checks size and SHA-256 (tile.JSVerifyingSource)
+}
+
+func options(args []js.Value) (openOptions, error) {
+	var o openOptions // CacheBytes 0: open's default
 	if len(args) < 2 || args[1].Type() != js.TypeObject {
 		debug.SetGCPercent(defaultGCPercent)
 		return o, nil
@@ -98,6 +120,9 @@ func options(args []js.Value) (core.Options, error) {
 	if cb := args[1].Get("cacheBytes"); cb.Type() == js.TypeNumber && cb.Int() > 0 {
 		o.CacheBytes = cb.Int()
 	}
+	if cb := args[1].Get("routeCacheBytes"); cb.Type() == js.TypeNumber && cb.Int() > 0 {
+		o.RouteCacheBytes = cb.Int()
+	}
 	gc := defaultGCPercent
 	if v := args[1].Get("gcPercent"); v.Type() == js.TypeNumber {
 		gc = v.Int()
@@ -106,6 +131,7 @@ func options(args []js.Value) (core.Options, error) {
 	if v := args[1].Get("memoryLimit"); v.Type() == js.TypeNumber && v.Float() > 0 {
 		debug.SetMemoryLimit(int64(v.Float()))
 	}
+	o.verifying = args[1].Get("verifying").Truthy()
 	return o, nil
 }
 

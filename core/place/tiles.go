@@ -70,20 +70,82 @@ func marshal(t *packedTile) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// decodePacked reads the packed map of a place or search tile. Every length
-// is checked against the tile's size before msgpack allocates for it.
+// decodePacked reads the packed map of a place or search tile in place:
+// its bin fields alias b (nothing is copied, so a decoded tile costs its
+// bytes and a cache miss makes no garbage beyond them). Lengths are
+// checked against b (tile.ReadMap); unknown keys are ignored (SPEC.md §6).
 func decodePacked(b []byte) (*packedTile, error) {
-	if err := tile.CheckMsgpack(b); err != nil {
-		return nil, err
-	}
 	var t packedTile
-	if err := msgpack.Unmarshal(b, &t); err != nil {
-		return nil, fmt.Errorf("%w: %v", tile.ErrCorrupt, err)
+	err := tile.ReadMap(b, func(k []byte, v tile.MapValue) error {
+		if string(k) == "v" {
+			if v.Kind != 'i' {
+				return fmt.Errorf("%w: tile version is not an integer", tile.ErrCorrupt)
+			}
+			t.V = int(v.Int)
+			return nil
+		}
+		f := t.field(k)
+		if f == nil {
+			return nil
+		}
+		switch v.Kind {
+		case 'b', 's':
+			*f = v.Bytes
+		case 'n':
+			*f = nil
+		default:
+			return fmt.Errorf("%w: tile field %q is not bytes", tile.ErrCorrupt, k)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if err := tile.CheckLayerVersion("place/search", int64(t.V)); err != nil {
 		return nil, err
 	}
 	return &t, nil
+}
+
+// field returns the packed column named k, nil for a key it does not know.
+func (t *packedTile) field(k []byte) *[]byte {
+	switch string(k) {
+	case "ids":
+		return &t.IDs
+	case "ioff":
+		return &t.IOff
+	case "tok":
+		return &t.Tok
+	case "toff":
+		return &t.TOff
+	case "poff":
+		return &t.POff
+	case "post":
+		return &t.Post
+	case "roff":
+		return &t.ROff
+	case "recs":
+		return &t.Recs
+	case "fold":
+		return &t.Fold
+	case "foff":
+		return &t.FOff
+	case "low":
+		return &t.Low
+	case "loff":
+		return &t.LOff
+	case "rank":
+		return &t.Rank
+	case "lat":
+		return &t.LatE
+	case "lng":
+		return &t.LngE
+	case "kind":
+		return &t.Kind
+	case "cnt":
+		return &t.Cnt
+	}
+	return nil
 }
 
 // PlaceTile is a decoded place tile: records are decoded on access.

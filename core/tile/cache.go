@@ -13,7 +13,8 @@ import (
 // value reports. Errors are those of Tile, or decode's own (which should
 // wrap ErrCorrupt).
 func Decode[T any](ctx context.Context, s *Store, key string, decode func([]byte) (T, error)) (T, error) {
-	if v, ok := s.cache.get(key); ok {
+	c := s.cacheFor(key)
+	if v, ok := c.get(key); ok {
 		if t, ok := v.(T); ok {
 			return t, nil
 		}
@@ -31,7 +32,7 @@ func Decode[T any](ctx context.Context, s *Store, key string, decode func([]byte
 	if sz, ok := any(v).(Sized); ok {
 		cost = sz.SizeBytes()
 	}
-	s.cache.put(key, v, cost)
+	c.put(key, v, cost)
 	return v, nil
 }
 

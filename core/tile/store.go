@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // ErrVersion: the bundle needs a newer reader.
@@ -18,6 +19,14 @@ var ErrVersion = errors.New("unsupported tile format version")
 type Store struct {
 	src      Source
 	manifest *Manifest
+	cache    *Cache
+	layers   []layerCache // WithLayerBudget: caches of their own, by key prefix
+}
+
+// layerCache is the cache of the tiles whose keys start with one of the
+// prefixes.
+type layerCache struct {
+	prefixes []string
 	cache    *Cache
 }
 
@@ -60,8 +69,43 @@ func (s *Store) Manifest() *Manifest { return s.manifest }
 // Has reports whether the bundle has a tile with this key.
 func (s *Store) Has(key string) bool { return s.manifest.Tiles.Has(key) }
 
-// Stats returns a snapshot of the decoded-tile cache's counters.
-func (s *Store) Stats() Stats { return s.cache.Stats() }
+// WithLayerBudget gives the tiles whose keys start with any of prefixes one
+// cache of their own of at most bytes, apart from the store's cache, and
+// returns s. Layers that are costly to decode and read again and again (the
+// routing graph and its hierarchies) then keep their working set however
+// many tiles of a wide, cheap one (the search index: an autocomplete reads
+// a few small tiles out of thousands) pass through the other cache, and
+// neither grows into the other's budget. Call it before the store is
+// used; the first matching prefix wins.
+func (s *Store) WithLayerBudget(bytes int, prefixes ...string) *Store {
+	s.layers = append(s.layers, layerCache{prefixes, NewCache(max(bytes, 1))})
+	return s
+}
+
+// cacheFor returns the cache of the tile with this key.
+func (s *Store) cacheFor(key string) *Cache {
+	for _, l := range s.layers {
+		for _, p := range l.prefixes {
+			if strings.HasPrefix(key, p) {
+				return l.cache
+			}
+		}
+	}
+	return s.cache
+}
+
+// Stats returns a snapshot of the decoded-tile caches' counters, summed.
+func (s *Store) Stats() Stats {
+	st := s.cache.Stats()
+	for _, l := range s.layers {
+		ls := l.cache.Stats()
+		st.Hits += ls.Hits
+		st.Misses += ls.Misses
+		st.Evictions += ls.Evictions
+		st.Bytes += ls.Bytes
+	}
+	return st
+}
 
 // Tile returns the verified bytes of the tile with this key, uncached (a
 // layer reader caches what it decodes, through Decode). A key not in the

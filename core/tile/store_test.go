@@ -372,3 +372,43 @@ func TestStoreVerifyingSource(t *testing.T) {
 		t.Errorf("bytes of the wrong size from GetVerified: %v, want ErrCorrupt", err)
 	}
 }
+
+// TestLayerBudget: layers with a budget of their own evict within it and
+// are never pushed out by the other tiles; Stats sums the caches.
+func TestLayerBudget(t *testing.T) {
+	ctx := context.Background()
+	tiles := map[string][]byte{"g/1": []byte("graph1"), "h/2": []byte("graph2")}
+	for i := 0; i < 10; i++ {
+		tiles[fmt.Sprintf("sx/%d", i)] = []byte("four")
+	}
+	s, err := Open(ctx, bundleOf(t, tiles), 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.WithLayerBudget(12, "g/", "h/")
+	calls := 0
+	dec := upper(&calls)
+	Decode(ctx, s, "g/1", dec)
+	Decode(ctx, s, "h/2", dec)
+	for i := 0; i < 10; i++ {
+		Decode(ctx, s, fmt.Sprintf("sx/%d", i), dec) // 4 bytes each: two fit in 8
+	}
+	if calls != 12 {
+		t.Fatalf("%d decodings, want 12", calls)
+	}
+	Decode(ctx, s, "g/1", dec)
+	Decode(ctx, s, "h/2", dec)
+	Decode(ctx, s, "sx/9", dec)
+	Decode(ctx, s, "sx/8", dec)
+	if calls != 12 {
+		t.Fatalf("the graph tiles or the last two search tiles were decoded again: %d decodings", calls)
+	}
+	Decode(ctx, s, "sx/0", dec)
+	if calls != 13 {
+		t.Fatalf("sx/0 should have been evicted within the layer's budget: %d decodings", calls)
+	}
+	st := s.Stats()
+	if st.Bytes != 12+8 || st.Evictions != 9 || st.Hits != 4 || st.Misses != 13 {
+		t.Fatalf("stats %+v", st)
+	}
+}
