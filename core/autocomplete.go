@@ -118,10 +118,6 @@ func (e *Engine) searchSource(ctx context.Context) (search.Source, error) {
 		return nil, err
 	}
 	return search.WithAreas(src, may, func() (*addr.Gazetteer, error) {
-		g, err := e.gazetteer(ctx)
-		if err != nil || g == nil {
-			return nil, err
-		}
-		return g.names, nil
+		return e.unitNames(ctx)
 	}), nil
 }

@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 
 	"github.com/bando-vn/bando/core/access"
@@ -78,6 +79,9 @@ type Engine struct {
 	gazMu sync.Mutex
 	gaz   *gazetteer // built on first use from admin/units: conversion and forward geocoding
 
+	namesMu sync.Mutex
+	names   *addr.Gazetteer // built on first use: autocomplete's area words, and in gaz
+
 	convMu sync.Mutex
 	conv   *convert.Converter // built on first use from admin/units (addressconvert.go)
 
@@ -137,22 +141,39 @@ type gazetteer struct {
 }
 
 // gazetteer returns the engine's units and their gazetteer, built on first use; nil without
-// an admin layer (or without its units tile).
+// an admin layer (or without its units tile). The units come through the store's cache.
 func (e *Engine) gazetteer(ctx context.Context) (*gazetteer, error) {
 	e.gazMu.Lock()
 	defer e.gazMu.Unlock()
 	if e.gaz != nil {
 		return e.gaz, nil
 	}
-	if e.adminLookup() == nil {
-		return nil, nil
-	}
-	u, names, err := addr.ForStore(ctx, e.store)
-	if err != nil || u == nil {
+	names, err := e.unitNames(ctx)
+	if err != nil || names == nil {
 		return nil, err
+	}
+	u, err := tile.Decode(ctx, e.store, admin.UnitsKey, admin.DecodeUnits)
+	if err != nil {
+		return nil, fmt.Errorf("admin: %s: %w", admin.UnitsKey, err)
 	}
 	e.gaz = &gazetteer{units: u, names: names}
 	return e.gaz, nil
+}
+
+// unitNames returns the engine's gazetteer alone, built on first use without keeping the
+// units (addr.GazetteerFor); nil without an admin layer or units tile.
+func (e *Engine) unitNames(ctx context.Context) (*addr.Gazetteer, error) {
+	e.namesMu.Lock()
+	defer e.namesMu.Unlock()
+	if e.names != nil || e.adminLookup() == nil {
+		return e.names, nil
+	}
+	g, err := addr.GazetteerFor(ctx, e.store)
+	if err != nil {
+		return nil, err
+	}
+	e.names = g
+	return g, nil
 }
 
 // router returns the routing engine; a bundle without a graph layer

@@ -207,7 +207,7 @@ func (c *Converter) unitAt(i int32) Unit {
 	if i < 0 {
 		return Unit{}
 	}
-	u := c.g.Units[i]
+	u := c.g.Unit(i)
 	return Unit{Code: u.Code, Name: u.Name}
 }
 

@@ -235,18 +235,18 @@ func (f *Forwarder) namesakes(r addr.Reading) []addr.Reading {
 	var out []addr.Reading
 	switch {
 	case !r.New && r.Ward < 0 && r.District >= 0:
-		prov := f.gaz.Units[r.District].Parent
+		prov := f.gaz.Parent(r.District)
 		for _, u := range f.gaz.SameName(r.District) {
-			w := &f.gaz.Units[u]
-			if w.New && w.Level == addr.Ward && prov >= 0 && f.oldProvTo[f.gaz.Units[prov].Code][f.wardProvince[w.Code]] {
+			w := f.gaz.Unit(u)
+			if w.New && w.Level == addr.Ward && prov >= 0 && f.oldProvTo[f.gaz.Code(prov)][f.wardProvince[w.Code]] {
 				out = append(out, addr.Reading{New: true, Ward: u, District: -1, Province: w.Parent})
 			}
 		}
 	case r.New && r.Ward >= 0:
-		nprov := f.wardProvince[f.gaz.Units[r.Ward].Code]
+		nprov := f.wardProvince[f.gaz.Code(r.Ward)]
 		for _, u := range f.gaz.SameName(r.Ward) {
-			d := &f.gaz.Units[u]
-			if !d.New && d.Level == addr.District && d.Parent >= 0 && f.oldProvTo[f.gaz.Units[d.Parent].Code][nprov] {
+			d := f.gaz.Unit(u)
+			if !d.New && d.Level == addr.District && d.Parent >= 0 && f.oldProvTo[f.gaz.Code(d.Parent)][nprov] {
 				out = append(out, addr.Reading{New: false, Ward: -1, District: u, Province: d.Parent})
 			}
 		}
@@ -256,10 +256,11 @@ func (f *Forwarder) namesakes(r addr.Reading) []addr.Reading {
 
 func (f *Forwarder) areaOf(r addr.Reading) *area {
 	u := func(i int32) *addr.Unit {
-		if i < 0 || int(i) >= len(f.gaz.Units) {
+		if i < 0 || int(i) >= f.gaz.Len() {
 			return nil
 		}
-		return &f.gaz.Units[i]
+		x := f.gaz.Unit(i)
+		return &x
 	}
 	ward, dist, prov := u(r.Ward), u(r.District), u(r.Province)
 	a := &area{new: r.New}
@@ -270,7 +271,7 @@ func (f *Forwarder) areaOf(r addr.Reading) *area {
 	case ward != nil:
 		a.level, a.code = addr.Ward, ward.Code
 		if p := f.gaz.ProvinceOf(r.Ward); p >= 0 {
-			a.province = f.gaz.Units[p].Code
+			a.province = f.gaz.Code(p)
 		}
 	case dist != nil:
 		a.level, a.code, a.district = addr.District, dist.Code, dist.Code
@@ -288,7 +289,7 @@ func (f *Forwarder) areaOf(r addr.Reading) *area {
 		a.unitID = place.UnitOldWard + a.code
 		a.oldWard = a.code
 		if ward.Parent >= 0 {
-			a.district = f.gaz.Units[ward.Parent].Code
+			a.district = f.gaz.Code(ward.Parent)
 		}
 		a.newWards = map[string]bool{}
 		for _, c := range f.oldWardTo[a.code] {

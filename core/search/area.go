@@ -138,21 +138,21 @@ func (a *area) in(r addr.Reading, newWard, oldWard, oldDistrict string) bool {
 	if r.New {
 		switch {
 		case r.Ward >= 0:
-			return newWard != "" && g.Units[r.Ward].Code == newWard
+			return newWard != "" && g.Code(r.Ward) == newWard
 		case r.Province >= 0:
 			w := g.Lookup(true, addr.Ward, newWard)
-			return w >= 0 && g.Units[w].Parent == r.Province
+			return w >= 0 && g.Parent(w) == r.Province
 		}
 		return false
 	}
 	switch {
 	case r.Ward >= 0:
-		return oldWard != "" && g.Units[r.Ward].Code == oldWard
+		return oldWard != "" && g.Code(r.Ward) == oldWard
 	case r.District >= 0:
-		return oldDistrict != "" && g.Units[r.District].Code == oldDistrict
+		return oldDistrict != "" && g.Code(r.District) == oldDistrict
 	case r.Province >= 0:
 		d := g.Lookup(false, addr.District, oldDistrict)
-		return d >= 0 && g.Units[d].Parent == r.Province
+		return d >= 0 && g.Parent(d) == r.Province
 	}
 	return false
 }

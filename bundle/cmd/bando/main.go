@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bando-vn/bando/bundle"
@@ -212,10 +213,9 @@ func evalCmd(args []string) error {
 		if err != nil {
 			return nil, err
 		}
-		return search.WithAreas(search.FromStore(store), may, func() (*addr.Gazetteer, error) {
-			_, g, err := addr.ForStore(ctx, store)
-			return g, err
-		}), nil
+		// one gazetteer for the run, built on first use, as core.Engine keeps one
+		gaz := sync.OnceValues(func() (*addr.Gazetteer, error) { return addr.GazetteerFor(ctx, store) })
+		return search.WithAreas(search.FromStore(store), may, gaz), nil
 	}
 	var coldOut []eval.Outcome
 	if *cold {

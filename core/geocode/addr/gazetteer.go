@@ -1,6 +1,8 @@
 package addr
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -29,24 +31,81 @@ func (l Level) String() string {
 	return "?"
 }
 
-// Unit is one administrative unit of either structure.
+// Unit is one administrative unit of either structure, as Gazetteer.Unit
+// returns it: its strings are views into the gazetteer's text (no copy).
 type Unit struct {
-	New    bool     // structure: true = since 1 July 2025, false = until 30 June 2025
-	Level  Level    // Province, District (old only) or Ward
-	Code   string   // GSO code
-	Name   string   // official full name with its unit word ("Phường Hàng Bạc")
-	Parent int32    // index of the parent unit in Gazetteer.Units, -1 for provinces
-	core   string   // folded name without the unit word ("hang bac", "1" for "Phường 1")
-	kind   string   // folded unit word of the official name ("phuong", "thi tran"), "" when none
-	alt    []string // other spellings of Name (official table), as written
+	New    bool   // structure: true = since 1 July 2025, false = until 30 June 2025
+	Level  Level  // Province, District (old only) or Ward
+	Code   string // GSO code
+	Name   string // official full name with its unit word ("Phường Hàng Bạc")
+	Parent int32  // index of the parent unit (Gazetteer.Unit), -1 for provinces
+	core   string // folded name without the unit word ("hang bac", "1" for "Phường 1")
+	kind   string // folded unit word of the official name ("phuong", "thi tran"), "" when none
+	alt    string // other spellings of Name (official table), as written, "\n"-separated
 }
 
-// Gazetteer recognises unit names. It is read-only after NewGazetteer and safe for concurrent use.
+// Gazetteer recognises unit names. It is read-only after NewGazetteer and
+// safe for concurrent use. It holds no pointers but its text: units,
+// names and postings are offsets into flat arrays, so the Go collector,
+// which scans every pointer of what is live at each cycle, does not walk
+// its ~14,000 units and ~20,000 names (in wasm a cycle took 7–9 ms with
+// them as strings and maps, 1.6 ms without: BENCHMARKS.search.md).
 type Gazetteer struct {
-	Units  []Unit
-	byName map[string][]int32 // folded core name (or alias) → unit indexes, ascending
-	codes  [2][4]codeSection  // by structure (1: new) and level: the units, by code
-	maxLen int                // longest name in tokens
+	units  []unitRec
+	text   string            // every string of units and names, concatenated
+	names  []strRef          // folded core names (and aliases), sorted, unique
+	post   []int32           // unit indexes of names[k]: post[poff[k]:poff[k+1]], ascending
+	poff   []uint32          // len(names)+1 offsets into post
+	codes  [2][4]codeSection // by structure (1: new) and level: the units, by code
+	maxLen int               // longest name in tokens
+}
+
+// strRef is a string of Gazetteer.text: text[off:off+n].
+type strRef struct{ off, n uint32 }
+
+// unitRec is a Unit as the gazetteer stores it: strings as strRefs.
+type unitRec struct {
+	new                    bool
+	level                  Level
+	kind                   uint8 // 1 + index in unitWords, 0 for none
+	parent                 int32
+	code, name, core, alts strRef
+}
+
+func (g *Gazetteer) str(r strRef) string { return g.text[r.off : r.off+r.n] }
+
+// Len is the number of units.
+func (g *Gazetteer) Len() int { return len(g.units) }
+
+// Unit returns unit i (0 ≤ i < Len()).
+func (g *Gazetteer) Unit(i int32) Unit {
+	r := &g.units[i]
+	u := Unit{New: r.new, Level: r.level, Code: g.str(r.code), Name: g.str(r.name), Parent: r.parent, core: g.str(r.core), alt: g.str(r.alts)}
+	if r.kind > 0 {
+		u.kind = unitWords[r.kind-1]
+	}
+	return u
+}
+
+// Code returns unit i's code; Parent its parent's index (-1 for none).
+func (g *Gazetteer) Code(i int32) string { return g.str(g.units[i].code) }
+
+// Parent returns the index of unit i's parent, -1 for a province.
+func (g *Gazetteer) Parent(i int32) int32 { return g.units[i].parent }
+
+// Level returns unit i's level.
+func (g *Gazetteer) Level(i int32) Level { return g.units[i].level }
+
+// IsNew reports whether unit i belongs to the new structure.
+func (g *Gazetteer) IsNew(i int32) bool { return g.units[i].new }
+
+func (g *Gazetteer) core(i int32) string { return g.str(g.units[i].core) }
+
+func (g *Gazetteer) kind(i int32) string {
+	if k := g.units[i].kind; k > 0 {
+		return unitWords[k-1]
+	}
+	return ""
 }
 
 // codeSection is the units of one structure and level, Units[lo:hi], found by code.
@@ -108,14 +167,16 @@ var provinceAliases = map[string][]string{
 	"can tho":         {"ct"},
 }
 
-// NewGazetteer indexes every unit of u by name.
+// NewGazetteer indexes every unit of u by name. The gazetteer keeps none of
+// u's memory: its strings are copied into one text.
 func NewGazetteer(u *admin.Units) *Gazetteer {
 	n := len(u.NewProvinces) + len(u.NewWards) + len(u.OldProvinces) + len(u.OldDistricts) + len(u.OldWards)
-	g := &Gazetteer{Units: make([]Unit, 0, n), byName: make(map[string][]int32, n)}
+	b := gazBuilder{g: &Gazetteer{units: make([]unitRec, 0, n)}, codes: make([]string, 0, n), alts: make([][]string, 0, n), named: make([]namedUnit, 0, 2*n)}
+	g := b.g
 	add := func(new bool, level Level, code, name, parent string, parentLevel Level, alt []string) {
 		p := int32(-1)
 		if parent != "" {
-			p = g.Lookup(new, parentLevel, parent)
+			p = b.lookup(new, parentLevel, parent)
 		}
 		name = strings.TrimSpace(name)
 		folded := text.Fold(name)
@@ -124,12 +185,15 @@ func NewGazetteer(u *admin.Units) *Gazetteer {
 		if kind != "" {
 			core = trimZeros(folded[len(kind)+1:])
 		}
-		g.Units = append(g.Units, Unit{New: new, Level: level, Code: code, Name: name, Parent: p, core: core, kind: kind, alt: alt})
+		g.units = append(g.units, unitRec{new: new, level: level, kind: uint8(kindIndex(kind)), parent: p,
+			code: b.intern(code), name: b.intern(name), core: b.intern(core), alts: b.intern(strings.Join(alt, "\n"))})
+		b.codes = append(b.codes, code)
+		b.alts = append(b.alts, alt)
 	}
 	section := func(new bool, level Level, fill func()) {
-		lo := int32(len(g.Units))
+		lo := int32(len(g.units))
 		fill()
-		g.codes[b2i(new)][level] = g.newSection(lo, int32(len(g.Units)))
+		g.codes[b2i(new)][level] = b.newSection(lo, int32(len(g.units)))
 	}
 	section(true, Province, func() {
 		for _, p := range u.NewProvinces {
@@ -156,21 +220,114 @@ func NewGazetteer(u *admin.Units) *Gazetteer {
 			add(false, Ward, w.Code, w.Name, w.District, District, w.Alt)
 		}
 	})
-	// Units are indexed in ascending order, so every byName list is ascending.
-	for i := range g.Units {
-		g.index(g.Units[i].core, int32(i))
-		for _, a := range g.Units[i].alt {
-			if c := coreName(text.Fold(strings.TrimSpace(a))); c != g.Units[i].core {
-				g.index(c, int32(i))
+	// Units are indexed in ascending order, so every name's list is ascending.
+	for i := range g.units {
+		core := b.text.String()[g.units[i].core.off:][:g.units[i].core.n]
+		b.index(core, int32(i))
+		for _, a := range b.alts[i] {
+			if c := coreName(text.Fold(strings.TrimSpace(a))); c != core {
+				b.index(c, int32(i))
 			}
 		}
-		if g.Units[i].Level == Province {
-			for _, a := range provinceAliases[g.Units[i].core] {
-				g.index(a, int32(i))
+		if g.units[i].level == Province {
+			for _, a := range provinceAliases[core] {
+				b.index(a, int32(i))
 			}
 		}
 	}
+	b.finish()
 	return g
+}
+
+// gazBuilder holds what NewGazetteer needs only while it builds: flat
+// slices rather than maps, for the peak of a build sets the size of a wasm
+// instance's memory for good.
+type gazBuilder struct {
+	g     *Gazetteer
+	text  strings.Builder
+	codes []string    // by unit: its code
+	alts  [][]string  // by unit: its other spellings
+	named []namedUnit // every (name, unit) indexed
+}
+
+// namedUnit is one entry of the name index being built.
+type namedUnit struct {
+	name string
+	unit int32
+}
+
+// intern returns the strRef of s appended to the text being built.
+func (b *gazBuilder) intern(s string) strRef {
+	r := strRef{uint32(b.text.Len()), uint32(len(s))}
+	b.text.WriteString(s)
+	return r
+}
+
+func (b *gazBuilder) index(name string, i int32) {
+	if name == "" {
+		return
+	}
+	b.named = append(b.named, namedUnit{name, i})
+	if n := strings.Count(name, " ") + 1; n > b.g.maxLen {
+		b.g.maxLen = n
+	}
+}
+
+// lookup is Gazetteer.Lookup while the text is being built.
+func (b *gazBuilder) lookup(new bool, level Level, code string) int32 {
+	return lookupCode(&b.g.codes[b2i(new)][level], func(i int32) string { return b.codes[i] }, level, code)
+}
+
+// newSection indexes units[lo:hi] by code.
+func (b *gazBuilder) newSection(lo, hi int32) codeSection {
+	s := codeSection{lo: lo, hi: hi}
+	cs := b.codes[lo:hi]
+	if sort.StringsAreSorted(cs) {
+		return s
+	}
+	s.order = make([]int32, hi-lo)
+	for k := range s.order {
+		s.order[k] = lo + int32(k)
+	}
+	sort.SliceStable(s.order, func(a, c int) bool { return b.codes[s.order[a]] < b.codes[s.order[c]] })
+	return s
+}
+
+// finish lays the names out as sorted arrays (each name once, its units
+// ascending and distinct) and sets the text.
+func (b *gazBuilder) finish() {
+	slices.SortFunc(b.named, func(x, y namedUnit) int {
+		if c := strings.Compare(x.name, y.name); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.unit, y.unit)
+	})
+	g := b.g
+	g.post = make([]int32, 0, len(b.named))
+	g.poff = []uint32{0}
+	for k, e := range b.named {
+		if k > 0 && e.name == b.named[k-1].name {
+			if last := g.post[len(g.post)-1]; last != e.unit {
+				g.post = append(g.post, e.unit)
+			}
+			g.poff[len(g.poff)-1] = uint32(len(g.post))
+			continue
+		}
+		g.names = append(g.names, b.intern(e.name))
+		g.post = append(g.post, e.unit)
+		g.poff = append(g.poff, uint32(len(g.post)))
+	}
+	g.text = b.text.String()
+}
+
+// kindIndex is 1 + the index of a unit word in unitWords, 0 for "".
+func kindIndex(kind string) int {
+	for i, w := range unitWords {
+		if w == kind {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 func b2i(b bool) int {
@@ -180,58 +337,49 @@ func b2i(b bool) int {
 	return 0
 }
 
-// newSection indexes Units[lo:hi] by code.
-func (g *Gazetteer) newSection(lo, hi int32) codeSection {
-	s := codeSection{lo: lo, hi: hi}
-	us := g.Units[lo:hi]
-	if sort.SliceIsSorted(us, func(a, b int) bool { return us[a].Code < us[b].Code }) {
-		return s
-	}
-	s.order = make([]int32, hi-lo)
-	for k := range s.order {
-		s.order[k] = lo + int32(k)
-	}
-	sort.SliceStable(s.order, func(a, b int) bool { return g.Units[s.order[a]].Code < g.Units[s.order[b]].Code })
-	return s
-}
-
-func (g *Gazetteer) index(name string, i int32) {
-	if name == "" {
-		return
-	}
-	g.byName[name] = append(g.byName[name], i)
-	if n := strings.Count(name, " ") + 1; n > g.maxLen {
-		g.maxLen = n
-	}
-}
-
 // Lookup returns the index of the unit with this structure, level and code, or -1 (the last
 // one indexed when several share it).
 func (g *Gazetteer) Lookup(new bool, level Level, code string) int32 {
 	if level < Province || level > Ward {
 		return -1
 	}
-	s := &g.codes[b2i(new)][level]
+	return lookupCode(&g.codes[b2i(new)][level], g.Code, level, code)
+}
+
+// lookupCode binary-searches section s, whose unit codes codeOf gives.
+func lookupCode(s *codeSection, codeOf func(int32) string, level Level, code string) int32 {
+	if level < Province || level > Ward {
+		return -1
+	}
 	n := int(s.hi - s.lo)
-	k := sort.Search(n, func(k int) bool { return g.Units[s.at(k)].Code > code })
-	if k > 0 && g.Units[s.at(k-1)].Code == code {
+	k := sort.Search(n, func(k int) bool { return codeOf(s.at(k)) > code })
+	if k > 0 && codeOf(s.at(k-1)) == code {
 		return s.at(k - 1)
 	}
 	return -1
 }
 
-// Named returns the indexes of units whose folded name without its unit word is name.
-func (g *Gazetteer) Named(name string) []int32 { return g.byName[name] }
+// Named returns the indexes of units whose folded name without its unit word is name, in
+// ascending order; the slice is the gazetteer's: callers must not modify it.
+func (g *Gazetteer) Named(name string) []int32 {
+	k := sort.Search(len(g.names), func(k int) bool { return g.str(g.names[k]) >= name })
+	if k == len(g.names) || g.str(g.names[k]) != name {
+		return nil
+	}
+	lo, hi := g.poff[k], g.poff[k+1]
+	return g.post[lo:hi:hi]
+}
 
 // SameName returns the other units whose folded name without its unit word is unit i's
 // ("Phường Tây Hồ" for "Quận Tây Hồ": since 2025 many wards carry their old district's name).
 func (g *Gazetteer) SameName(i int32) []int32 {
-	if i < 0 || int(i) >= len(g.Units) {
+	if i < 0 || int(i) >= len(g.units) {
 		return nil
 	}
 	var out []int32
-	for _, j := range g.byName[g.Units[i].core] {
-		if j != i && g.Units[j].core == g.Units[i].core {
+	core := g.core(i)
+	for _, j := range g.Named(core) {
+		if j != i && g.core(j) == core {
 			out = append(out, j)
 		}
 	}
@@ -240,7 +388,7 @@ func (g *Gazetteer) SameName(i int32) []int32 {
 
 // Within reports whether unit i lies inside unit anc (or is it).
 func (g *Gazetteer) Within(i, anc int32) bool {
-	for ; i >= 0; i = g.Units[i].Parent {
+	for ; i >= 0; i = g.units[i].parent {
 		if i == anc {
 			return true
 		}
@@ -250,8 +398,8 @@ func (g *Gazetteer) Within(i, anc int32) bool {
 
 // ProvinceOf returns the province containing unit i (i itself for a province), or -1.
 func (g *Gazetteer) ProvinceOf(i int32) int32 {
-	for i >= 0 && g.Units[i].Level != Province {
-		i = g.Units[i].Parent
+	for i >= 0 && g.units[i].level != Province {
+		i = g.units[i].parent
 	}
 	return i
 }
@@ -269,13 +417,16 @@ func toneKey(s string) string { return tonePlacement.Replace(text.Lower(s)) }
 // accentMatches reports whether the written name (marks kept) is unit u's name without its unit word.
 func (g *Gazetteer) accentMatches(u int32, written string) bool {
 	w := toneKey(written)
-	if strings.HasSuffix(toneKey(g.Units[u].Name), w) {
+	if strings.HasSuffix(toneKey(g.str(g.units[u].name)), w) {
 		return true
 	}
-	for _, a := range g.Units[u].alt {
+	alts := g.str(g.units[u].alts)
+	for alts != "" {
+		a, rest, _ := strings.Cut(alts, "\n")
 		if strings.HasSuffix(toneKey(strings.TrimSpace(a)), w) {
 			return true
 		}
+		alts = rest
 	}
 	return false
 }

@@ -20,7 +20,7 @@ func TestGazetteerIndexDifferential(t *testing.T) {
 		code  string
 	}
 	codes := map[key]int32{}
-	for i, u := range g.Units {
+	for i, u := range allUnits(g) {
 		f := text.Fold(u.Name)
 		core := f
 		for _, w := range unitWords {
@@ -41,7 +41,7 @@ func TestGazetteerIndexDifferential(t *testing.T) {
 			}
 		}
 		add(core)
-		for _, a := range u.alt {
+		for _, a := range altsOf(u) {
 			if c := coreName(text.Fold(a)); c != core {
 				add(c)
 			}
@@ -53,8 +53,8 @@ func TestGazetteerIndexDifferential(t *testing.T) {
 		}
 		codes[key{u.New, u.Level, u.Code}] = int32(i)
 	}
-	if len(names) != len(g.byName) {
-		t.Fatalf("%d names indexed, want %d", len(g.byName), len(names))
+	if len(names) != len(g.names) {
+		t.Fatalf("%d names indexed, want %d", len(g.names), len(names))
 	}
 	for n, want := range names {
 		if got := g.Named(n); !slices.Equal(got, want) {
@@ -65,7 +65,7 @@ func TestGazetteerIndexDifferential(t *testing.T) {
 		if got := g.Lookup(k.new, k.level, k.code); got != want {
 			t.Fatalf("Lookup(%v) = %d, want %d", k, got, want)
 		}
-		if got := g.Lookup(k.new, k.level, k.code+"x"); got >= 0 && g.Units[got].Code != k.code+"x" {
+		if got := g.Lookup(k.new, k.level, k.code+"x"); got >= 0 && g.Code(got) != k.code+"x" {
 			t.Fatalf("Lookup(%v+x) = %d", k, got)
 		}
 	}

@@ -33,7 +33,8 @@ func fullTails(t *testing.T) *admin.Tails {
 func TestTailWordsCoverIndex(t *testing.T) {
 	g, ends := fullGazetteer(t), fullTails(t)
 	all := map[string]bool{}
-	for name := range g.byName {
+	for _, r := range g.names {
+		name := g.str(r)
 		e := nameEnd(name)
 		all[e] = true
 		if !ends.Has(e) && !aliasEnds[e] && !text.AllDigits(name) {
@@ -45,7 +46,7 @@ func TestTailWordsCoverIndex(t *testing.T) {
 			t.Errorf("admin/tails entry %q ends no indexed name", e)
 		}
 	}
-	t.Logf("%d entries in admin/tails, %d names", ends.Len(), len(g.byName))
+	t.Logf("%d entries in admin/tails, %d names", ends.Len(), len(g.names))
 }
 
 // TestMayEndWithAreaSuperset is the differential test of the pre-check:
@@ -74,8 +75,8 @@ func TestMayEndWithAreaSuperset(t *testing.T) {
 			skipped++
 		}
 	}
-	for i, u := range g.Units {
-		forms := append([]string{u.Name, u.core}, u.alt...)
+	for i, u := range allUnits(g) {
+		forms := append([]string{u.Name, u.core}, altsOf(u)...)
 		if u.Level == Province {
 			forms = append(forms, provinceAliases[u.core]...)
 		}
@@ -138,7 +139,7 @@ func randomText(rng *rand.Rand, g *Gazetteer) string {
 		case 1:
 			b.WriteString(unitWordForms[rng.Intn(len(unitWordForms))])
 		case 2, 3:
-			u := g.Units[rng.Intn(len(g.Units))]
+			u := g.Unit(int32(rng.Intn(g.Len())))
 			name := u.Name
 			if rng.Intn(2) == 0 {
 				name = text.Fold(name)

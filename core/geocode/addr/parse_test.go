@@ -12,7 +12,7 @@ func (g *Gazetteer) unitNames(c *Component) string {
 	}
 	var out []string
 	for _, u := range c.Units {
-		out = append(out, g.Units[u].Name)
+		out = append(out, g.Unit(u).Name)
 	}
 	return strings.Join(out, "|")
 }

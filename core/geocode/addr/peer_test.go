@@ -58,7 +58,7 @@ func (g *Gazetteer) ours(a Address) map[string][]string {
 		}
 		add(label, c.Name, c.Text)
 		for _, u := range c.Units {
-			add(label, g.Units[u].Name, g.Units[u].core)
+			add(label, g.Unit(u).Name, g.core(u))
 		}
 	}
 	return out

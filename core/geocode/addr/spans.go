@@ -125,7 +125,7 @@ func (g *Gazetteer) addSpans(out []span, toks []token, i, ni, j int, name string
 		}
 		var us []int32
 		for _, u := range units {
-			if g.Units[u].Level == l {
+			if g.Level(u) == l {
 				us = append(us, u)
 			}
 		}
@@ -162,7 +162,7 @@ func narrowKind(g *Gazetteer, us []int32, kind string) []int32 {
 	}
 	var same []int32
 	for _, u := range us {
-		if g.Units[u].kind == kind {
+		if g.kind(u) == kind {
 			same = append(same, u)
 		}
 	}
@@ -342,7 +342,7 @@ func (g *Gazetteer) resolve(c *combo) {
 	switch {
 	case w != nil:
 		for _, u := range w.units {
-			unit := g.Units[u]
+			unit := g.Unit(u)
 			if unit.New {
 				if d == nil && has(p, unit.Parent) {
 					c.new = append(c.new, [2]int32{u, unit.Parent})
@@ -352,7 +352,7 @@ func (g *Gazetteer) resolve(c *combo) {
 			dist := unit.Parent
 			prov := int32(-1)
 			if dist >= 0 {
-				prov = g.Units[dist].Parent
+				prov = g.Parent(dist)
 			}
 			if has(d, dist) && has(p, prov) {
 				c.old = append(c.old, [3]int32{u, dist, prov})
@@ -360,13 +360,13 @@ func (g *Gazetteer) resolve(c *combo) {
 		}
 	case d != nil:
 		for _, u := range d.units {
-			if prov := g.Units[u].Parent; has(p, prov) {
+			if prov := g.Parent(u); has(p, prov) {
 				c.old = append(c.old, [3]int32{-1, u, prov})
 			}
 		}
 	default:
 		for _, u := range p.units {
-			if g.Units[u].New {
+			if g.IsNew(u) {
 				c.new = append(c.new, [2]int32{-1, u})
 			} else {
 				c.old = append(c.old, [3]int32{-1, -1, u})

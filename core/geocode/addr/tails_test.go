@@ -48,7 +48,7 @@ func TestTails(t *testing.T) {
 func namesUnit(g *Gazetteer, rs []Reading, name string) bool {
 	for _, r := range rs {
 		for _, u := range []int32{r.Ward, r.District, r.Province} {
-			if u >= 0 && g.Units[u].Name == name {
+			if u >= 0 && g.Unit(u).Name == name {
 				return true
 			}
 		}
