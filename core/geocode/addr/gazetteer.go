@@ -173,6 +173,7 @@ func NewGazetteer(u *admin.Units) *Gazetteer {
 	n := len(u.NewProvinces) + len(u.NewWards) + len(u.OldProvinces) + len(u.OldDistricts) + len(u.OldWards)
 	b := gazBuilder{g: &Gazetteer{units: make([]unitRec, 0, n)}, codes: make([]string, 0, n), alts: make([][]string, 0, n), named: make([]namedUnit, 0, 2*n)}
 	g := b.g
+	b.text.Grow(40 * n) // code, name, folded core and other spellings of a unit, and its other names: 34 bytes on the real units
 	add := func(new bool, level Level, code, name, parent string, parentLevel Level, alt []string) {
 		p := int32(-1)
 		if parent != "" {

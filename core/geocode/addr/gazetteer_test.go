@@ -73,3 +73,13 @@ func TestGazetteerIndexDifferential(t *testing.T) {
 		t.Fatal("a level out of range finds a unit")
 	}
 }
+
+// TestGazetteerTextSize reports the text per unit NewGazetteer presizes for.
+func TestGazetteerTextSize(t *testing.T) {
+	g := fullGazetteer(t)
+	per := float64(len(g.text)) / float64(g.Len())
+	t.Logf("%d units, text %d bytes, %.1f per unit", g.Len(), len(g.text), per)
+	if per > 40 {
+		t.Errorf("%.1f bytes of text per unit: NewGazetteer's Grow(40 per unit) is too small", per)
+	}
+}
