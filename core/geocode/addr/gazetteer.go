@@ -1,8 +1,6 @@
 package addr
 
 import (
-	"cmp"
-	"slices"
 	"sort"
 	"strings"
 
@@ -53,9 +51,10 @@ type Unit struct {
 type Gazetteer struct {
 	units  []unitRec
 	text   string            // every string of units and names, concatenated
-	names  []strRef          // folded core names (and aliases), sorted, unique
+	names  []strRef          // folded core names (and aliases), each once, in the order first indexed
 	post   []int32           // unit indexes of names[k]: post[poff[k]:poff[k+1]], ascending
 	poff   []uint32          // len(names)+1 offsets into post
+	slots  []int32           // open-addressing hash table of names: 1 + k, 0 for empty (nameSlot)
 	codes  [2][4]codeSection // by structure (1: new) and level: the units, by code
 	maxLen int               // longest name in tokens
 }
@@ -171,7 +170,7 @@ var provinceAliases = map[string][]string{
 // u's memory: its strings are copied into one text.
 func NewGazetteer(u *admin.Units) *Gazetteer {
 	n := len(u.NewProvinces) + len(u.NewWards) + len(u.OldProvinces) + len(u.OldDistricts) + len(u.OldWards)
-	b := gazBuilder{g: &Gazetteer{units: make([]unitRec, 0, n)}, codes: make([]string, 0, n), alts: make([][]string, 0, n), named: make([]namedUnit, 0, 2*n)}
+	b := gazBuilder{g: &Gazetteer{units: make([]unitRec, 0, n), slots: make([]int32, slotsFor(2*n))}, codes: make([]string, 0, n), alts: make([][]string, 0, n)}
 	g := b.g
 	b.text.Grow(40 * n) // code, name, folded core and other spellings of a unit, and its other names: 34 bytes on the real units
 	add := func(new bool, level Level, code, name, parent string, parentLevel Level, alt []string) {
@@ -246,15 +245,11 @@ func NewGazetteer(u *admin.Units) *Gazetteer {
 type gazBuilder struct {
 	g     *Gazetteer
 	text  strings.Builder
-	codes []string    // by unit: its code
-	alts  [][]string  // by unit: its other spellings
-	named []namedUnit // every (name, unit) indexed
-}
-
-// namedUnit is one entry of the name index being built.
-type namedUnit struct {
-	name string
-	unit int32
+	codes []string   // by unit: its code
+	alts  [][]string // by unit: its other spellings
+	// the name index being built: name k's units are a list through
+	// next, from head[k] to tail[k], of entries unit[e]
+	head, tail, next, unit []int32
 }
 
 // intern returns the strRef of s appended to the text being built.
@@ -268,7 +263,30 @@ func (b *gazBuilder) index(name string, i int32) {
 	if name == "" {
 		return
 	}
-	b.named = append(b.named, namedUnit{name, i})
+	g := b.g
+	slot, k := nameSlot(g.slots, name, b.name)
+	if k < 0 {
+		if 2*(len(g.names)+1) > len(g.slots) { // keep the table at most half full
+			b.rehash()
+			slot, _ = nameSlot(g.slots, name, b.name)
+		}
+		k = int32(len(g.names))
+		g.names = append(g.names, b.intern(name))
+		g.slots[slot] = k + 1
+		b.head = append(b.head, -1)
+		b.tail = append(b.tail, -1)
+	} else if t := b.tail[k]; t >= 0 && b.unit[t] == i {
+		return // indexed already under this name
+	}
+	e := int32(len(b.unit))
+	b.unit = append(b.unit, i)
+	b.next = append(b.next, -1)
+	if b.tail[k] < 0 {
+		b.head[k] = e
+	} else {
+		b.next[b.tail[k]] = e
+	}
+	b.tail[k] = e
 	if n := strings.Count(name, " ") + 1; n > b.g.maxLen {
 		b.g.maxLen = n
 	}
@@ -294,31 +312,68 @@ func (b *gazBuilder) newSection(lo, hi int32) codeSection {
 	return s
 }
 
-// finish lays the names out as sorted arrays (each name once, its units
-// ascending and distinct) and sets the text.
+// finish lays each name's units out contiguously and sets the text.
 func (b *gazBuilder) finish() {
-	slices.SortFunc(b.named, func(x, y namedUnit) int {
-		if c := strings.Compare(x.name, y.name); c != 0 {
-			return c
-		}
-		return cmp.Compare(x.unit, y.unit)
-	})
 	g := b.g
-	g.post = make([]int32, 0, len(b.named))
-	g.poff = []uint32{0}
-	for k, e := range b.named {
-		if k > 0 && e.name == b.named[k-1].name {
-			if last := g.post[len(g.post)-1]; last != e.unit {
-				g.post = append(g.post, e.unit)
-			}
-			g.poff[len(g.poff)-1] = uint32(len(g.post))
-			continue
+	g.post = make([]int32, 0, len(b.unit))
+	g.poff = make([]uint32, 1, len(g.names)+1)
+	for k := range g.names {
+		for e := b.head[k]; e >= 0; e = b.next[e] {
+			g.post = append(g.post, b.unit[e])
 		}
-		g.names = append(g.names, b.intern(e.name))
-		g.post = append(g.post, e.unit)
 		g.poff = append(g.poff, uint32(len(g.post)))
 	}
 	g.text = b.text.String()
+}
+
+// rehash doubles the hash table of names.
+func (b *gazBuilder) rehash() {
+	g := b.g
+	g.slots = make([]int32, 2*len(g.slots))
+	for k := range g.names {
+		slot, _ := nameSlot(g.slots, b.name(int32(k)), b.name)
+		g.slots[slot] = int32(k) + 1
+	}
+}
+
+// name returns name k while the text is being built.
+func (b *gazBuilder) name(k int32) string {
+	r := b.g.names[k]
+	return b.text.String()[r.off : r.off+r.n]
+}
+
+// slotsFor is the size of a hash table for n names: a power of two, at
+// least twice n.
+func slotsFor(n int) int {
+	s := 16
+	for s < 2*n {
+		s *= 2
+	}
+	return s
+}
+
+// nameSlot returns the slot of name in the hash table (linear probing,
+// FNV-1a) and its index in names, or the empty slot where it would go
+// and -1.
+func (g *Gazetteer) nameSlot(name string) (slot int, k int32) {
+	return nameSlot(g.slots, name, func(k int32) string { r := g.names[k]; return g.text[r.off : r.off+r.n] })
+}
+
+func nameSlot(slots []int32, name string, nameOf func(int32) string) (slot int, k int32) {
+	h := uint32(2166136261)
+	for i := 0; i < len(name); i++ {
+		h = (h ^ uint32(name[i])) * 16777619
+	}
+	mask := len(slots) - 1
+	for slot = int(h) & mask; ; slot = (slot + 1) & mask {
+		e := slots[slot]
+		if e == 0 {
+			return slot, -1
+		}
+		if nameOf(e-1) == name {
+			return slot, e - 1
+		}
+	}
 }
 
 // kindIndex is 1 + the index of a unit word in unitWords, 0 for "".
@@ -363,8 +418,11 @@ func lookupCode(s *codeSection, codeOf func(int32) string, level Level, code str
 // Named returns the indexes of units whose folded name without its unit word is name, in
 // ascending order; the slice is the gazetteer's: callers must not modify it.
 func (g *Gazetteer) Named(name string) []int32 {
-	k := sort.Search(len(g.names), func(k int) bool { return g.str(g.names[k]) >= name })
-	if k == len(g.names) || g.str(g.names[k]) != name {
+	if len(g.slots) == 0 {
+		return nil
+	}
+	_, k := g.nameSlot(name)
+	if k < 0 {
 		return nil
 	}
 	lo, hi := g.poff[k], g.poff[k+1]

@@ -60,6 +60,12 @@ func TestGazetteerIndexDifferential(t *testing.T) {
 		if got := g.Named(n); !slices.Equal(got, want) {
 			t.Fatalf("Named(%q) = %v, want %v", n, got, want)
 		}
+		if _, ok := names[n+"x"]; !ok && g.Named(n+"x") != nil {
+			t.Fatalf("Named(%q) finds units of a name never indexed", n+"x")
+		}
+	}
+	if g.Named("") != nil {
+		t.Fatal("Named(\"\") finds units")
 	}
 	for k, want := range codes {
 		if got := g.Lookup(k.new, k.level, k.code); got != want {
