@@ -264,11 +264,11 @@ func (b *gazBuilder) index(name string, i int32) {
 		return
 	}
 	g := b.g
-	slot, k := nameSlot(g.slots, name, b.name)
+	slot, k := nameSlot(g.slots, g.names, b.text.String(), name)
 	if k < 0 {
 		if 2*(len(g.names)+1) > len(g.slots) { // keep the table at most half full
 			b.rehash()
-			slot, _ = nameSlot(g.slots, name, b.name)
+			slot, _ = nameSlot(g.slots, g.names, b.text.String(), name)
 		}
 		k = int32(len(g.names))
 		g.names = append(g.names, b.intern(name))
@@ -330,16 +330,11 @@ func (b *gazBuilder) finish() {
 func (b *gazBuilder) rehash() {
 	g := b.g
 	g.slots = make([]int32, 2*len(g.slots))
-	for k := range g.names {
-		slot, _ := nameSlot(g.slots, b.name(int32(k)), b.name)
+	text := b.text.String()
+	for k, r := range g.names {
+		slot, _ := nameSlot(g.slots, g.names, text, text[r.off:r.off+r.n])
 		g.slots[slot] = int32(k) + 1
 	}
-}
-
-// name returns name k while the text is being built.
-func (b *gazBuilder) name(k int32) string {
-	r := b.g.names[k]
-	return b.text.String()[r.off : r.off+r.n]
 }
 
 // slotsFor is the size of a hash table for n names: a power of two, at
@@ -356,10 +351,12 @@ func slotsFor(n int) int {
 // FNV-1a) and its index in names, or the empty slot where it would go
 // and -1.
 func (g *Gazetteer) nameSlot(name string) (slot int, k int32) {
-	return nameSlot(g.slots, name, func(k int32) string { r := g.names[k]; return g.text[r.off : r.off+r.n] })
+	return nameSlot(g.slots, g.names, g.text, name)
 }
 
-func nameSlot(slots []int32, name string, nameOf func(int32) string) (slot int, k int32) {
+// nameSlot is Gazetteer.nameSlot over names in text (the builder's, while
+// it builds).
+func nameSlot(slots []int32, names []strRef, text, name string) (slot int, k int32) {
 	h := uint32(2166136261)
 	for i := 0; i < len(name); i++ {
 		h = (h ^ uint32(name[i])) * 16777619
@@ -370,7 +367,7 @@ func nameSlot(slots []int32, name string, nameOf func(int32) string) (slot int, 
 		if e == 0 {
 			return slot, -1
 		}
-		if nameOf(e-1) == name {
+		if r := names[e-1]; text[r.off:r.off+r.n] == name {
 			return slot, e - 1
 		}
 	}
