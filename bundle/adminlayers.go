@@ -48,8 +48,8 @@ var adminSources = [][2]string{
 	{badmin.SourceOSM, badmin.LicenseOSM},
 }
 
-// mergeAdmin adds the admin tiles (with admin/tails, derived from
-// admin/units) and layers, and names each dataset the layers used once in
+// mergeAdmin adds the admin tiles (with admin/tails and admin/gazetteer,
+// derived from admin/units) and layers, and names each dataset the layers used once in
 // the sources and the attribution.
 func mergeAdmin(res *badmin.Result, m *tile.Manifest, tiles map[string][]byte) error {
 	for k, b := range res.TileMap() {
@@ -78,9 +78,11 @@ func mergeAdmin(res *badmin.Result, m *tile.Manifest, tiles map[string][]byte) e
 	return nil
 }
 
-// addTails writes tile admin/tails, the words that can end a unit's name
-// (addr.TailWords), next to admin/units: autocomplete reads it to skip the
-// gazetteer for a query naming no unit.
+// addTails writes, next to admin/units, tile admin/tails, the words that
+// can end a unit's name (addr.TailWords): autocomplete reads it to skip
+// the gazetteer for a query naming no unit; and tile admin/gazetteer, the
+// gazetteer built (addr.EncodeGazetteer): readers load it instead of
+// decoding the units and building one.
 func addTails(tiles map[string][]byte) error {
 	ub, ok := tiles[admin.UnitsKey]
 	if !ok {
@@ -95,5 +97,10 @@ func addTails(tiles map[string][]byte) error {
 		return fmt.Errorf("%s: %w", admin.TailsKey, err)
 	}
 	tiles[admin.TailsKey] = tb
+	gb, err := addr.EncodeGazetteer(addr.NewGazetteer(u))
+	if err != nil {
+		return fmt.Errorf("%s: %w", addr.GazetteerKey, err)
+	}
+	tiles[addr.GazetteerKey] = gb
 	return nil
 }

@@ -46,7 +46,7 @@ type Unit struct {
 // safe for concurrent use. It holds no pointers but its text: units,
 // names and postings are offsets into flat arrays, so the Go collector,
 // which scans every pointer of what is live at each cycle, does not walk
-// its ~14,000 units and ~20,000 names (in wasm a cycle took 7–9 ms with
+// its ~14,000 units and ~7,000 names (in wasm a cycle took 7–9 ms with
 // them as strings and maps, 1.6 ms without: BENCHMARKS.search.md).
 type Gazetteer struct {
 	units  []unitRec
@@ -312,9 +312,14 @@ func (b *gazBuilder) newSection(lo, hi int32) codeSection {
 	return s
 }
 
-// finish lays each name's units out contiguously and sets the text.
+// finish lays each name's units out contiguously, sizes the hash table
+// to the names and sets the text.
 func (b *gazBuilder) finish() {
 	g := b.g
+	if slotsFor(len(g.names)) < len(g.slots) {
+		g.slots = make([]int32, slotsFor(len(g.names))/2) // rehash doubles it
+		b.rehash()
+	}
 	g.post = make([]int32, 0, len(b.unit))
 	g.poff = make([]uint32, 1, len(g.names)+1)
 	for k := range g.names {
