@@ -106,10 +106,14 @@ func appendU32s(b []byte, v []uint32) []byte {
 // up the parents that does not end.
 func DecodeGazetteer(b []byte) (*Gazetteer, error) {
 	var raw struct{ text, units, names, post, poff, slots, sections, order []byte }
+	tables := [...]struct {
+		key string
+		dst *[]byte
+	}{{"text", &raw.text}, {"units", &raw.units}, {"names", &raw.names}, {"post", &raw.post},
+		{"poff", &raw.poff}, {"slots", &raw.slots}, {"sections", &raw.sections}, {"order", &raw.order}}
 	g := &Gazetteer{}
 	version := int64(0)
 	err := tile.ReadMap(b, func(k []byte, v tile.MapValue) error {
-		var dst *[]byte
 		switch string(k) {
 		case "v", "maxlen":
 			if v.Kind != 'i' {
@@ -123,30 +127,17 @@ func DecodeGazetteer(b []byte) (*Gazetteer, error) {
 				g.maxLen = int(v.Int)
 			}
 			return nil
-		case "text":
-			dst = &raw.text
-		case "units":
-			dst = &raw.units
-		case "names":
-			dst = &raw.names
-		case "post":
-			dst = &raw.post
-		case "poff":
-			dst = &raw.poff
-		case "slots":
-			dst = &raw.slots
-		case "sections":
-			dst = &raw.sections
-		case "order":
-			dst = &raw.order
-		default:
-			return nil
 		}
-		if v.Kind != 'b' && v.Kind != 's' && v.Kind != 'n' { // an empty table may be written as nil
-			return corruptf("%s is not bytes", k)
+		for _, t := range tables {
+			if t.key != string(k) {
+				continue
+			}
+			if v.Kind != 'b' && v.Kind != 's' && v.Kind != 'n' { // an empty table may be written as nil
+				return corruptf("%s is not bytes", k)
+			}
+			*t.dst = v.Bytes
 		}
-		*dst = v.Bytes
-		return nil
+		return nil // a key it does not know
 	})
 	if err != nil {
 		return nil, err
