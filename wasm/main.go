@@ -39,8 +39,9 @@ func main() {
 // On the search side by side (630 cases, Hà Nội + TP.HCM, wasm through
 // js/bando.mjs, idle machine; core/search/BENCHMARKS.search.md) one 64 MiB
 // cache gave p95 2.3–4.4 ms per query but filled with search and admin
-// tiles to 73.5 MB of heap + external; 8 MiB for those gives p95 2.5 ms at
-// 35.9 MB (4 MiB: 9.1 ms, the Go collector's pauses, at 28.3 MB). Routes
+// tiles to 73.5 MB of heap + external; 8 MiB for those gives p95 2.8 ms at
+// 30.8 MB, and 4 MiB the same p95 at 24.3 MB (9.1 ms before the gazetteer
+// lost its pointers: the Go collector's pauses). Routes
 // need their graph decoded: at 4 MB a Hà Nội /v1/direction read its tiles
 // again every time (p50 CPU 9.9 ms instead of 0.86 ms), so the graph keeps
 // 56 MiB of its own, which only routes fill.
