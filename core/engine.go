@@ -145,7 +145,7 @@ type gazetteer struct {
 func (e *Engine) gazetteer(ctx context.Context) (*gazetteer, error) {
 	e.gazMu.Lock()
 	defer e.gazMu.Unlock()
-	if e.gaz != nil {
+	if e.gaz != nil || !e.store.Has(admin.UnitsKey) {
 		return e.gaz, nil
 	}
 	names, err := e.unitNames(ctx)
