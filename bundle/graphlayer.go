@@ -31,9 +31,9 @@ func addGraph(gc *bgraph.Collector, profiles []string, m *tile.Manifest, tiles m
 		return err
 	}
 	m.Layers = append(m.Layers,
-		tile.LayerInfo{Name: "graph", Prefix: "graph/", Version: rg.Version, Count: g.NumNodes(), Exact: true,
+		tile.LayerInfo{Name: "graph", Prefix: rg.Prefix, Version: rg.Version, Count: g.NumNodes(), Exact: true,
 			Description: "routing graph from OSM highways and ferries: junction nodes, edges with attributes and geometry, turn restrictions, by 0.25° cell"},
-		tile.LayerInfo{Name: "ch", Prefix: "ch/", Version: rg.Version, Count: len(ps), Exact: false,
+		tile.LayerInfo{Name: "ch", Prefix: rg.CHPrefix, Version: rg.Version, Count: len(ps), Exact: false,
 			Description: "contraction hierarchy per built-in profile (upward arcs by cell, top-ranked nodes in a core tile)"})
 	return nil
 }

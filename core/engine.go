@@ -93,11 +93,6 @@ type Engine struct {
 	routeErr  error
 }
 
-// RoutePrefixes are the key prefixes of the routing layers: the graph and
-// its hierarchies (core/route/graph), the tiles Options.RouteCacheBytes
-// budgets.
-var RoutePrefixes = []string{"graph/", "ch/"}
-
 // New opens the bundle behind src (reading only its manifest).
 func New(ctx context.Context, src tile.Source, opts Options) (*Engine, error) {
 	st, err := tile.Open(ctx, src, opts.CacheBytes)
@@ -105,7 +100,7 @@ func New(ctx context.Context, src tile.Source, opts Options) (*Engine, error) {
 		return nil, err
 	}
 	if opts.RouteCacheBytes > 0 {
-		st.WithLayerBudget(opts.RouteCacheBytes, RoutePrefixes...)
+		st.WithLayerBudget(opts.RouteCacheBytes, graph.Prefixes...)
 	}
 	return NewWithStore(st, opts), nil
 }

@@ -7,7 +7,7 @@
 // Tile sources: a function (path) => Promise<Uint8Array|null>, or
 // Bando.dirSource(dir) (Node), or Bando.httpSource(baseURL) (fetch); with
 // options.cache, an HTTP source reads through a TileStore (Cache Storage).
-import { BandoError, TileNotCachedError, IntegrityError, cachedSource, download, storageUsage, evict, defaultStore, manifestOf, regionKeys } from "./offline.mjs";
+import { BandoError, TileNotCachedError, IntegrityError, cachedSource, download, storageUsage, evict, defaultStore, manifestOf, regionKeys, sha256hex } from "./offline.mjs";
 
 export { BandoError, TileNotCachedError, IntegrityError, MemoryStore, CacheStorageStore, regionKeys } from "./offline.mjs";
 
@@ -133,14 +133,7 @@ async function nativeSHA256() {
     if (typeof crypto.hash === "function") return (b) => crypto.hash("sha256", b, "hex");
     return (b) => crypto.createHash("sha256").update(b).digest("hex");
   }
-  const subtle = globalThis.crypto?.subtle;
-  if (!subtle) return null;
-  return async (b) => {
-    const d = new Uint8Array(await subtle.digest("SHA-256", b));
-    let h = "";
-    for (const x of d) h += x.toString(16).padStart(2, "0");
-    return h;
-  };
+  return globalThis.crypto?.subtle ? sha256hex : null;
 }
 
 // verifyingReader(tiles, source) → the getTile the Go engine reads with:

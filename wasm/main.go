@@ -9,6 +9,7 @@ import (
 	"syscall/js"
 
 	"github.com/bando-vn/bando/core"
+	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/tile"
 )
 
@@ -89,7 +90,7 @@ func open(_ js.Value, args []js.Value) any {
 		if opts.RouteCacheBytes == 0 {
 			opts.RouteCacheBytes = defaultRouteCacheBytes
 		}
-		st := tile.OpenManifest(src, m, opts.CacheBytes).WithLayerBudget(opts.RouteCacheBytes, core.RoutePrefixes...)
+		st := tile.OpenManifest(src, m, opts.CacheBytes).WithLayerBudget(opts.RouteCacheBytes, graph.Prefixes...)
 		eng := core.NewWithStore(st, opts.Options)
 		obj := js.Global().Get("Object").New()
 		obj.Set("serve", js.FuncOf(func(_ js.Value, a []js.Value) any {

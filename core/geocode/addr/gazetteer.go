@@ -170,7 +170,7 @@ var provinceAliases = map[string][]string{
 // u's memory: its strings are copied into one text.
 func NewGazetteer(u *admin.Units) *Gazetteer {
 	n := len(u.NewProvinces) + len(u.NewWards) + len(u.OldProvinces) + len(u.OldDistricts) + len(u.OldWards)
-	b := gazBuilder{g: &Gazetteer{units: make([]unitRec, 0, n), slots: make([]int32, slotsFor(2*n))}, codes: make([]string, 0, n), alts: make([][]string, 0, n)}
+	b := gazBuilder{g: &Gazetteer{units: make([]unitRec, 0, n), slots: make([]int32, slotsFor(2*n))}, alts: make([][]string, 0, n)}
 	g := b.g
 	b.text.Grow(40 * n) // code, name, folded core and other spellings of a unit, and its other names: 34 bytes on the real units
 	add := func(new bool, level Level, code, name, parent string, parentLevel Level, alt []string) {
@@ -187,7 +187,6 @@ func NewGazetteer(u *admin.Units) *Gazetteer {
 		}
 		g.units = append(g.units, unitRec{new: new, level: level, kind: uint8(kindIndex(kind)), parent: p,
 			code: b.intern(code), name: b.intern(name), core: b.intern(core), alts: b.intern(strings.Join(alt, "\n"))})
-		b.codes = append(b.codes, code)
 		b.alts = append(b.alts, alt)
 	}
 	section := func(new bool, level Level, fill func()) {
@@ -243,10 +242,9 @@ func NewGazetteer(u *admin.Units) *Gazetteer {
 // slices rather than maps, for the peak of a build sets the size of a wasm
 // instance's memory for good.
 type gazBuilder struct {
-	g     *Gazetteer
-	text  strings.Builder
-	codes []string   // by unit: its code
-	alts  [][]string // by unit: its other spellings
+	g    *Gazetteer
+	text strings.Builder
+	alts [][]string // by unit: its other spellings
 	// the name index being built: name k's units are a list through
 	// next, from head[k] to tail[k], of entries unit[e]
 	head, tail, next, unit []int32
@@ -294,21 +292,26 @@ func (b *gazBuilder) index(name string, i int32) {
 
 // lookup is Gazetteer.Lookup while the text is being built.
 func (b *gazBuilder) lookup(new bool, level Level, code string) int32 {
-	return lookupCode(&b.g.codes[b2i(new)][level], func(i int32) string { return b.codes[i] }, level, code)
+	return lookupCode(&b.g.codes[b2i(new)][level], b.g.units, b.text.String(), code)
 }
 
 // newSection indexes units[lo:hi] by code.
 func (b *gazBuilder) newSection(lo, hi int32) codeSection {
 	s := codeSection{lo: lo, hi: hi}
-	cs := b.codes[lo:hi]
-	if sort.StringsAreSorted(cs) {
+	text := b.text.String()
+	code := func(i int32) string { r := b.g.units[i].code; return text[r.off : r.off+r.n] }
+	sorted := true
+	for i := lo + 1; i < hi && sorted; i++ {
+		sorted = code(i-1) <= code(i)
+	}
+	if sorted {
 		return s
 	}
 	s.order = make([]int32, hi-lo)
 	for k := range s.order {
 		s.order[k] = lo + int32(k)
 	}
-	sort.SliceStable(s.order, func(a, c int) bool { return b.codes[s.order[a]] < b.codes[s.order[c]] })
+	sort.SliceStable(s.order, func(a, c int) bool { return code(s.order[a]) < code(s.order[c]) })
 	return s
 }
 
@@ -401,16 +404,13 @@ func (g *Gazetteer) Lookup(new bool, level Level, code string) int32 {
 	if level < Province || level > Ward {
 		return -1
 	}
-	return lookupCode(&g.codes[b2i(new)][level], g.Code, level, code)
+	return lookupCode(&g.codes[b2i(new)][level], g.units, g.text, code)
 }
 
-// lookupCode binary-searches section s, whose unit codes codeOf gives.
-func lookupCode(s *codeSection, codeOf func(int32) string, level Level, code string) int32 {
-	if level < Province || level > Ward {
-		return -1
-	}
-	n := int(s.hi - s.lo)
-	k := sort.Search(n, func(k int) bool { return codeOf(s.at(k)) > code })
+// lookupCode binary-searches section s of units, whose strings are in text.
+func lookupCode(s *codeSection, units []unitRec, text, code string) int32 {
+	codeOf := func(i int32) string { r := units[i].code; return text[r.off : r.off+r.n] }
+	k := sort.Search(int(s.hi-s.lo), func(k int) bool { return codeOf(s.at(k)) > code })
 	if k > 0 && codeOf(s.at(k-1)) == code {
 		return s.at(k - 1)
 	}

@@ -60,7 +60,7 @@ func (c CellID) Less(o CellID) bool {
 }
 
 // Key is the base tile key of the cell.
-func (c CellID) Key() string { return fmt.Sprintf("graph/%d/%d/%d", c.Level, c.Row, c.Col) }
+func (c CellID) Key() string { return fmt.Sprintf(Prefix+"%d/%d/%d", c.Level, c.Row, c.Col) }
 
 // Cell is one base tile's place in the global numbering.
 type Cell struct {

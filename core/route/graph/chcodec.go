@@ -191,11 +191,22 @@ func (c IndexCell) ID() CellID { return CellID{c.Level, c.Row, c.Col} }
 
 // CHKey is the key of a profile's hierarchy tile for a cell.
 func CHKey(profile string, c CellID) string {
-	return fmt.Sprintf("ch/%s/%d/%d/%d", profile, c.Level, c.Row, c.Col)
+	return fmt.Sprintf(CHPrefix+"%s/%d/%d/%d", profile, c.Level, c.Row, c.Col)
 }
 
 // CHCoreKey is the key of a profile's core hierarchy tile.
-func CHCoreKey(profile string) string { return "ch/" + profile + "/core" }
+func CHCoreKey(profile string) string { return CHPrefix + profile + "/core" }
 
 // IndexKey is the key of the index tile.
-const IndexKey = "graph/index"
+const IndexKey = Prefix + "index"
+
+// Prefix and CHPrefix begin the keys of the graph layer and of its
+// hierarchies; Prefixes lists both (a store budgets them together:
+// tile.Store.WithLayerBudget).
+const (
+	Prefix   = "graph/"
+	CHPrefix = "ch/"
+)
+
+// Prefixes are the key prefixes of every routing tile.
+var Prefixes = []string{Prefix, CHPrefix}
