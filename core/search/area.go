@@ -44,7 +44,7 @@ func (w withAreas) eachKeyWithPrefix(p string, fn func(key string)) {
 }
 
 // WithAreas is src reading the administrative units a query ends with
-// through the gazetteer g returns (addr.ForStore: the admin layer's units;
+// through the gazetteer g returns (addr.GazetteerFor: the admin layer's units;
 // nil: none). g is called only for a text may says can end with an
 // administrative part (addr.MayEndFor; may nil: every text), so a query
 // naming no area neither decodes nor builds the gazetteer. Autocomplete

@@ -33,7 +33,7 @@ func BenchmarkCases(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	_, g, err := addr.ForStore(ctx, st)
+	g, err := addr.GazetteerFor(ctx, st)
 	if err != nil {
 		b.Fatal(err)
 	}

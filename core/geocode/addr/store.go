@@ -8,22 +8,6 @@ import (
 	"github.com/bando-vn/bando/core/tile"
 )
 
-// ForStore returns the units of the store's admin layer (tile admin/units, decoded through the
-// store's cache) and a gazetteer built over them; nil, nil, nil when the bundle has no units
-// tile. Each call builds a gazetteer: the caller keeps it (core.Engine builds one per engine,
-// on first use, for autocomplete, forward geocoding and address conversion). Nothing is kept
-// here, so a store that is no longer used is not held alive.
-func ForStore(ctx context.Context, st *tile.Store) (*admin.Units, *Gazetteer, error) {
-	if !st.Has(admin.UnitsKey) {
-		return nil, nil, nil
-	}
-	u, err := tile.Decode(ctx, st, admin.UnitsKey, admin.DecodeUnits)
-	if err != nil {
-		return nil, nil, fmt.Errorf("admin: %s: %w", admin.UnitsKey, err)
-	}
-	return u, NewGazetteer(u), nil
-}
-
 // GazetteerFor returns a gazetteer of the store's admin layer: tile
 // admin/gazetteer read (DecodeGazetteer), or in a bundle without it one
 // built from a decoding of tile admin/units that nothing keeps (not the
