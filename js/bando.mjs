@@ -140,10 +140,11 @@ async function nativeSHA256() {
 // getTile(path, size, sha256hex) → bytes, null (no such tile) or "corrupt"
 // (tile.JSVerifyingSource), checked by the platform's SHA-256; null when
 // there is none (Go checks then). In Node, for a directory, reads are
-// synchronous into one reused buffer: tiles are small local files (a read
-// costs tens of µs, a promise round trip more), the engine copies each
-// tile into Go at once, and no freed tile buffers pile up in the
-// allocator. JavaScript's own reads (manifest(), download()) keep source.
+// synchronous into one reused buffer (up to 256 KB; a larger tile gets its
+// own, which the collector frees: the gazetteer's 1.3 MB would otherwise
+// stay held): tiles are small local files (a read costs tens of µs, a
+// promise round trip more), the engine copies each tile into Go at once,
+// and no freed tile buffers pile up in the allocator. JavaScript's own reads (manifest(), download()) keep source.
 async function verifyingReader(tiles, source) {
   const sha = await nativeSHA256();
   if (!sha) return null;
@@ -158,9 +159,56 @@ async function verifyingReader(tiles, source) {
   };
 }
 
+/**
+ * manifestParts(bytes) → Go's open option `manifest`: manifest.json
+ * without its tiles, and the tiles as the parts of the engine's table
+ * (tile.TableFromParts: keys concatenated in ascending order, their end
+ * offsets, sizes, raw SHA-256s; u32s little-endian). The JSON (1.8 MB for
+ * the 14,366 tiles of Hà Nội + TP.HCM) is parsed here and never copied into
+ * Go, whose wasm memory keeps its peak for good. null when the document is
+ * not one the builder writes in every respect checked here: Go then reads
+ * manifest.json itself and reports what is wrong, as before.
+ */
+export function manifestParts(bytes) {
+  let doc;
+  try {
+    doc = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    return null;
+  }
+  const isMap = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  if (!isMap(doc) || !isMap(doc.tiles)) return null;
+  if (Object.keys(doc).some((k) => k !== "tiles" && k.toLowerCase() === "tiles")) return null; // encoding/json matches names in any case
+  const tiles = doc.tiles;
+  const keys = Object.keys(tiles).sort(); // ASCII (checked below): UTF-16 order is byte order
+  const n = keys.length;
+  const ends = new DataView(new ArrayBuffer(4 * n)), sizes = new DataView(new ArrayBuffer(4 * n));
+  const sums = new Uint8Array(32 * n);
+  let end = 0;
+  for (let i = 0; i < n; i++) {
+    const k = keys[i], e = tiles[k];
+    if (!/^[\x20-\x7e]+$/.test(k) || !isMap(e) || !Number.isInteger(e.size) || e.size < 0 || e.size > 0xffffffff) return null;
+    if (typeof e.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(e.sha256)) return null;
+    end += k.length;
+    ends.setUint32(4 * i, end, true);
+    sizes.setUint32(4 * i, e.size, true);
+    for (let j = 0; j < 32; j++) sums[32 * i + j] = parseInt(e.sha256.substr(2 * j, 2), 16);
+  }
+  delete doc.tiles;
+  const enc = new TextEncoder();
+  return {
+    rest: enc.encode(JSON.stringify(doc)),
+    keys: enc.encode(keys.join("")),
+    ends: new Uint8Array(ends.buffer),
+    sizes: new Uint8Array(sizes.buffer),
+    sums,
+  };
+}
+
 async function nodeDirReader(dir, sha) {
   const fs = await import("node:fs");
   const { join } = await import("node:path");
+  const sharedCap = 256 << 10; // most tiles are a few tens of KB
   let buf = new Uint8Array(64 << 10);
   return (path, size, hex) => {
     let fd;
@@ -172,10 +220,16 @@ async function nodeDirReader(dir, sha) {
     }
     try {
       if (size === undefined) return fs.readFileSync(fd); // the manifest: its size is not known
-      if (buf.byteLength < size + 1) buf = new Uint8Array(Math.max(size + 1, 2 * buf.byteLength));
+      // A tile larger than the shared buffer's cap gets a buffer of its own,
+      // left to the collector: the shared one would keep its size for good.
+      let into = buf;
+      if (size + 1 > buf.byteLength) {
+        if (size + 1 <= sharedCap) into = buf = new Uint8Array(Math.max(size + 1, Math.min(2 * buf.byteLength, sharedCap)));
+        else into = new Uint8Array(size + 1);
+      }
       let n = 0, got;
-      while (n <= size && (got = fs.readSync(fd, buf, n, size + 1 - n, null)) > 0) n += got; // one byte more: a longer file is corrupt
-      const b = buf.subarray(0, n);
+      while (n <= size && (got = fs.readSync(fd, into, n, size + 1 - n, null)) > 0) n += got; // one byte more: a longer file is corrupt
+      const b = into.subarray(0, n);
       return n === size && sha(b) === hex ? b : "corrupt";
     } finally {
       fs.closeSync(fd);
@@ -215,6 +269,9 @@ export class Bando {
    * less memory and more CPU); options.memoryLimit: a soft limit in bytes
    * on the Go heap (absent: none). gcPercent and memoryLimit belong to the
    * wasm instance, shared by every Bando opened from the same bando.wasm.
+   * The manifest is parsed here and only its table handed to Go
+   * (manifestParts); options.manifestParts: false has Go read the JSON
+   * itself (tests compare the two).
    */
   static async open(options = {}) {
     const wasmURL = await toURL(options.wasm ?? new URL("bando.wasm", defaultBuild));
@@ -232,7 +289,10 @@ export class Bando {
     }
     const api = await boot(wasmURL, execURL);
     const reader = await verifyingReader(options.tiles, source);
+    const raw = await (reader ?? source)("manifest.json");
+    const manifest = raw instanceof Uint8Array ? manifestParts(raw) : null;
     const engine = await api.open(reader ?? source, {
+      ...(manifest && options.manifestParts !== false ? { manifest } : {}),
       verifying: reader !== null,
       keyHashes: options.keyHashes ?? "",
       cacheBytes: options.cacheBytes ?? 0,

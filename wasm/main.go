@@ -4,9 +4,11 @@ package main
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"runtime/debug"
 	"syscall/js"
+	"unsafe"
 
 	"github.com/bando-vn/bando/core"
 	"github.com/bando-vn/bando/core/route/graph"
@@ -76,11 +78,7 @@ func open(_ js.Value, args []js.Value) any {
 		if opts.verifying {
 			src = tile.JSVerifyingSource{Fn: args[0]}
 		}
-		b, err := src.Get(context.Background(), tile.ManifestPath)
-		if err != nil {
-			return js.Undefined(), fmt.Errorf("reading %s: %w", tile.ManifestPath, err)
-		}
-		m, err := tile.ParseManifest(b)
+		m, err := readManifest(src, args[1:])
 		if err != nil {
 			return js.Undefined(), err
 		}
@@ -98,6 +96,65 @@ func open(_ js.Value, args []js.Value) any {
 		}))
 		return obj, nil
 	})
+}
+
+// readManifest reads the bundle's manifest: from options.manifest when
+// the caller parsed it (manifestParts), else from the source.
+func readManifest(src tile.Source, opts []js.Value) (*tile.Manifest, error) {
+	if len(opts) > 0 && opts[0].Type() == js.TypeObject {
+		if p := opts[0].Get("manifest"); p.Type() == js.TypeObject {
+			return manifestParts(p)
+		}
+	}
+	b, err := src.Get(context.Background(), tile.ManifestPath)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", tile.ManifestPath, err)
+	}
+	return tile.ParseManifest(b)
+}
+
+// manifestParts reads open's options.manifest, {rest, keys, ends, sizes,
+// sums}, Uint8Arrays: manifest.json without its tiles (JSON), and its
+// table's parts (tile.TableFromParts; ends and sizes u32 little-endian).
+// js/bando.mjs parses the JSON itself and hands over the table this way:
+// Go's memory then holds the 56-byte-per-tile table and never the JSON
+// (1.8 MB for the 14,366 tiles of Hà Nội + TP.HCM), whose copy and parse
+// would raise the wasm memory's peak, which is never given back.
+func manifestParts(p js.Value) (*tile.Manifest, error) {
+	var parts [5][]byte
+	for i, name := range [...]string{"rest", "keys", "ends", "sizes", "sums"} {
+		v := p.Get(name)
+		if !v.InstanceOf(js.Global().Get("Uint8Array")) { // (CopyBytesToGo panics on anything else)
+			return nil, fmt.Errorf("open: options.manifest.%s must be a Uint8Array", name)
+		}
+		b := make([]byte, v.Get("byteLength").Int())
+		js.CopyBytesToGo(b, v)
+		parts[i] = b
+	}
+	ends, sizes := uint32s(parts[2]), uint32s(parts[3])
+	if ends == nil || sizes == nil {
+		return nil, fmt.Errorf("%w: manifest: tile table ends or sizes not a whole number of u32", tile.ErrCorrupt)
+	}
+	// keys: a buffer made here and never written again, so the string may
+	// share it (the table's keys would otherwise be copied once more).
+	keys := unsafe.String(unsafe.SliceData(parts[1]), len(parts[1]))
+	t, err := tile.TableFromParts(keys, ends, sizes, parts[4])
+	if err != nil {
+		return nil, err
+	}
+	return tile.ParseManifestTiles(parts[0], t)
+}
+
+// uint32s decodes little-endian u32s; nil when len(b) is not a multiple of 4.
+func uint32s(b []byte) []uint32 {
+	if len(b)%4 != 0 {
+		return nil
+	}
+	out := make([]uint32, len(b)/4)
+	for i := range out {
+		out[i] = binary.LittleEndian.Uint32(b[4*i:])
+	}
+	return out
 }
 
 // openOptions are open's options: the engine's, and how getTile answers.

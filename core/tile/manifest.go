@@ -99,6 +99,25 @@ func ParseManifest(b []byte) (*Manifest, error) {
 	return m, nil
 }
 
+// ParseManifestTiles decodes and checks a manifest read in two parts: its
+// JSON without the tiles (rest: a "tiles" member there must be empty) and
+// its tile table (TableFromParts). The result is ParseManifest's for the
+// whole document.
+func ParseManifestTiles(rest []byte, tiles TileTable) (*Manifest, error) {
+	m := &Manifest{}
+	if err := json.Unmarshal(rest, m); err != nil {
+		return nil, fmt.Errorf("%w: manifest: %v", ErrCorrupt, err)
+	}
+	if m.Tiles.Len() > 0 || m.Tiles.bad != nil {
+		return nil, fmt.Errorf("%w: manifest: tiles given twice", ErrCorrupt)
+	}
+	m.Tiles = tiles
+	if err := m.check(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
 // check applies SPEC.md §2 to a decoded manifest (its tiles were checked
 // as they were read: TileTable).
 func (m *Manifest) check() error {

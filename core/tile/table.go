@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"iter"
 	"math"
 	"slices"
@@ -294,4 +295,45 @@ func decodeLowerHex(sum *[32]byte, src []byte) bool {
 		sum[i] = hi<<4 | lo
 	}
 	return bad&0xf0 == 0
+}
+
+// TableFromParts makes the table whose parts these are, the layout of
+// TileTable: keys, every key in ascending byte order concatenated; ends,
+// the end offset of each key in keys; sizes; sums, the 32-byte SHA-256 of
+// each tile, in key order. It checks what the manifest's reader checks
+// (every key a ValidKey, each once) and that the parts fit together, and
+// fails with ErrCorrupt otherwise. The table keeps the slices: callers
+// must not modify them. (The wasm engine is handed a manifest's table this
+// way by js/bando.mjs, which parses the JSON itself: the JSON never enters
+// Go memory, whose peak it would raise for good.)
+func TableFromParts(keys string, ends, sizes []uint32, sums []byte) (TileTable, error) {
+	n := len(ends)
+	if len(sizes) != n || len(sums) != 32*n || uint64(len(keys)) > math.MaxUint32 {
+		return TileTable{}, &corruptError{fmt.Sprintf("manifest: tile table of %d ends, %d sizes, %d hash bytes", n, len(sizes), len(sums))}
+	}
+	if n == 0 {
+		if len(keys) != 0 {
+			return TileTable{}, &corruptError{"manifest: tile table keys without ends"}
+		}
+		return TileTable{}, nil
+	}
+	prev := ""
+	start := uint32(0)
+	for i, end := range ends {
+		if end < start || end > uint32(len(keys)) {
+			return TileTable{}, &corruptError{fmt.Sprintf("manifest: tile table end %d of key %d", end, i)}
+		}
+		k := keys[start:end]
+		if !ValidKey(k) {
+			return TileTable{}, badEntry(k)
+		}
+		if i > 0 && k <= prev {
+			return TileTable{}, &corruptError{fmt.Sprintf("manifest: tile table key %q after %q", k, prev)}
+		}
+		prev, start = k, end
+	}
+	if int(start) != len(keys) {
+		return TileTable{}, &corruptError{fmt.Sprintf("manifest: tile table keys have %d bytes, the ends %d", len(keys), start)}
+	}
+	return TileTable{keys: keys, ends: slices.Clip(ends), sizes: slices.Clip(sizes), sums: slices.Clip(sums)}, nil
 }

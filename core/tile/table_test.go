@@ -2,6 +2,7 @@ package tile
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -333,6 +334,134 @@ func BenchmarkManifestLookup(b *testing.B) {
 				b.Fatal("missing")
 			}
 			i++
+		}
+	})
+}
+
+// partsOf returns the parts of t (TableFromParts), copied.
+func partsOf(t *TileTable) (string, []uint32, []uint32, []byte) {
+	return t.keys, slices.Clone(t.ends), slices.Clone(t.sizes), slices.Clone(t.sums)
+}
+
+// A real manifest read in two parts (its JSON without the tiles, its
+// table's parts) is the manifest read whole.
+func TestParseManifestTiles(t *testing.T) {
+	b := realManifest(t)
+	whole, err := ParseManifest(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt, err := TableFromParts(partsOf(&whole.Tiles))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	ref, err := parseRef(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameTable(t, &tt, ref.Tiles)
+	for _, tiles := range []string{"", "{}"} {
+		delete(doc, "tiles")
+		if tiles != "" {
+			doc["tiles"] = json.RawMessage(tiles)
+		}
+		rest, _ := json.Marshal(doc)
+		m, err := ParseManifestTiles(rest, tt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := json.MarshalIndent(m, "", " ")
+		if !bytes.Equal(append(got, '\n'), b) {
+			t.Fatalf("tiles %q: the manifest read in parts marshals to %d bytes, the file has %d", tiles, len(got)+1, len(b))
+		}
+	}
+	for _, rest := range []string{
+		`{"format":"bando-tiles","tiles":{"a":{"size":1,"sha256":"` + h64 + `"}}}`, // tiles twice
+		`{"format":"bando-tiles","tiles":{"A":{"size":1,"sha256":"` + h64 + `"}}}`, // tiles twice, one bad
+		`{"format":"other"}`,
+		`{"format":"bando-tiles","min_reader_version":99}`,
+		`{"format":`,
+	} {
+		if _, err := ParseManifestTiles([]byte(rest), tt); err == nil {
+			t.Errorf("%s: no error", rest)
+		}
+	}
+}
+
+func TestTableFromPartsBad(t *testing.T) {
+	sum := bytes.Repeat([]byte{7}, 32)
+	sums := func(n int) []byte { return bytes.Repeat(sum, n) }
+	for _, c := range []struct {
+		name        string
+		keys        string
+		ends, sizes []uint32
+		sums        []byte
+		want        string // in the error
+	}{
+		{"unsorted", "ba", []uint32{1, 2}, []uint32{1, 1}, sums(2), `"a" after "b"`},
+		{"twice", "aa", []uint32{1, 2}, []uint32{1, 1}, sums(2), `"a" after "a"`},
+		{"bad key", "aB", []uint32{1, 2}, []uint32{1, 1}, sums(2), `"B"`},
+		{"empty key", "ab", []uint32{1, 1, 2}, []uint32{1, 1, 1}, sums(3), `""`},
+		{"end beyond", "ab", []uint32{1, 3}, []uint32{1, 1}, sums(2), "end 3"},
+		{"end back", "abc", []uint32{2, 1}, []uint32{1, 1}, sums(2), "end 1"},
+		{"keys left over", "abc", []uint32{1, 2}, []uint32{1, 1}, sums(2), "3 bytes"},
+		{"keys without ends", "a", nil, nil, nil, "without ends"},
+		{"sizes short", "ab", []uint32{1, 2}, []uint32{1}, sums(2), "1 sizes"},
+		{"sums short", "ab", []uint32{1, 2}, []uint32{1, 1}, sums(2)[1:], "63 hash"},
+	} {
+		_, err := TableFromParts(c.keys, c.ends, c.sizes, c.sums)
+		if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v; want ErrCorrupt with %q", c.name, err, c.want)
+		}
+	}
+	tt, err := TableFromParts("ab/c", []uint32{1, 4}, []uint32{5, math.MaxUint32}, sums(2))
+	if err != nil || tt.Len() != 2 || tt.Key(1) != "b/c" || tt.Size(1) != math.MaxUint32 || !bytes.Equal(tt.SHA256(0), sum) {
+		t.Fatalf("good parts: %v, %v", tt.Keys(), err)
+	}
+	if tt, err := TableFromParts("", nil, nil, nil); err != nil || tt.Len() != 0 {
+		t.Fatalf("empty parts: %d, %v", tt.Len(), err)
+	}
+}
+
+// FuzzTableFromParts: any parts; a table made of them is one the manifest
+// reader makes of its JSON (MarshalJSON, then ParseManifest: the same keys,
+// sizes and hashes).
+func FuzzTableFromParts(f *testing.F) {
+	f.Add("ab/c", []byte{1, 0, 0, 0, 4, 0, 0, 0}, uint8(9))
+	f.Add("ba", []byte{1, 0, 0, 0, 2, 0, 0, 0}, uint8(0))
+	f.Add("a", []byte{}, uint8(3))
+	f.Fuzz(func(t *testing.T, keys string, endBytes []byte, seed uint8) {
+		ends := make([]uint32, len(endBytes)/4)
+		for i := range ends {
+			ends[i] = binary.LittleEndian.Uint32(endBytes[4*i:])
+		}
+		sizes := make([]uint32, len(ends))
+		sums := make([]byte, 32*len(ends))
+		for i := range sizes {
+			sizes[i] = uint32(i) * uint32(seed) * 2654435761
+			sums[32*i] = byte(i) ^ seed
+		}
+		if seed%7 == 6 && len(sums) > 0 {
+			sums = sums[1:]
+		}
+		tt, err := TableFromParts(keys, ends, sizes, sums)
+		if err != nil {
+			if !errors.Is(err, ErrCorrupt) {
+				t.Fatalf("error %v is not ErrCorrupt", err)
+			}
+			return
+		}
+		tj, _ := json.Marshal(tt)
+		m, err := ParseManifest([]byte(`{"format":"bando-tiles","tiles":` + string(tj) + `}`))
+		if err != nil {
+			t.Fatalf("parts made a table the manifest reader refuses: %v", err)
+		}
+		if m.Tiles.keys != tt.keys || !slices.Equal(m.Tiles.ends, tt.ends) || !slices.Equal(m.Tiles.sizes, tt.sizes) || !bytes.Equal(m.Tiles.sums, tt.sums) {
+			t.Fatal("the manifest reader read another table")
 		}
 	})
 }

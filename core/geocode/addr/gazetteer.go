@@ -49,8 +49,8 @@ type Unit struct {
 // its ~14,000 units and ~7,000 names (in wasm a cycle took 7–9 ms with
 // them as strings and maps, 1.6 ms without: BENCHMARKS.search.md).
 type Gazetteer struct {
-	units  []unitRec
-	text   string            // every string of units and names, concatenated
+	units  unitRecs          // read in place from the admin/gazetteer tile, or packed by NewGazetteer
+	text   string            // every string of units and names, concatenated (in place, too)
 	names  []strRef          // folded core names (and aliases), each once, in the order first indexed
 	post   []int32           // unit indexes of names[k]: post[poff[k]:poff[k+1]], ascending
 	poff   []uint32          // len(names)+1 offsets into post
@@ -62,7 +62,7 @@ type Gazetteer struct {
 // strRef is a string of Gazetteer.text: text[off:off+n].
 type strRef struct{ off, n uint32 }
 
-// unitRec is a Unit as the gazetteer stores it: strings as strRefs.
+// unitRec is a Unit as NewGazetteer builds it: strings as strRefs.
 type unitRec struct {
 	new                    bool
 	level                  Level
@@ -73,35 +73,66 @@ type unitRec struct {
 
 func (g *Gazetteer) str(r strRef) string { return g.text[r.off : r.off+r.n] }
 
+// unitRecs is the units as the admin/gazetteer tile packs them
+// (core/admin/FORMAT.md §6.2 "units": unitRecBytes per unit, the strRefs
+// code, name, core, alts, then parent, new, level, kind), read where they
+// lie: decoding the tile copies neither them nor the text, so its bytes are
+// all a first area query adds to a wasm instance's memory, whose peak stays.
+type unitRecs string
+
+// The strRefs of a unit record, in order.
+const (
+	refCode = iota
+	refName
+	refCore
+	refAlts
+)
+
+func (u unitRecs) len() int { return len(u) / unitRecBytes }
+
+func (u unitRecs) rec(i int32) string { return string(u[int(i)*unitRecBytes:][:unitRecBytes]) }
+
+func (u unitRecs) ref(i int32, field int) strRef {
+	r := u.rec(i)[field*strRefBytes:]
+	return strRef{le32(r), le32(r[4:])}
+}
+
+func (u unitRecs) parent(i int32) int32 { return int32(le32(u.rec(i)[32:])) }
+func (u unitRecs) isNew(i int32) bool   { return u.rec(i)[36] == 1 }
+func (u unitRecs) level(i int32) Level  { return Level(u.rec(i)[37]) }
+func (u unitRecs) kind(i int32) uint8   { return u.rec(i)[38] }
+
+// le32 reads a little-endian u32 at the start of s.
+func le32(s string) uint32 {
+	_ = s[3]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}
+
 // Len is the number of units.
-func (g *Gazetteer) Len() int { return len(g.units) }
+func (g *Gazetteer) Len() int { return g.units.len() }
 
 // Unit returns unit i (0 ≤ i < Len()).
 func (g *Gazetteer) Unit(i int32) Unit {
-	r := &g.units[i]
-	u := Unit{New: r.new, Level: r.level, Code: g.str(r.code), Name: g.str(r.name), Parent: r.parent, core: g.str(r.core), alt: g.str(r.alts)}
-	if r.kind > 0 {
-		u.kind = unitWords[r.kind-1]
-	}
-	return u
+	return Unit{New: g.units.isNew(i), Level: g.units.level(i), Code: g.Code(i), Name: g.str(g.units.ref(i, refName)),
+		Parent: g.units.parent(i), core: g.core(i), alt: g.str(g.units.ref(i, refAlts)), kind: g.kind(i)}
 }
 
 // Code returns unit i's code; Parent its parent's index (-1 for none).
-func (g *Gazetteer) Code(i int32) string { return g.str(g.units[i].code) }
+func (g *Gazetteer) Code(i int32) string { return g.str(g.units.ref(i, refCode)) }
 
 // Parent returns the index of unit i's parent, -1 for a province.
-func (g *Gazetteer) Parent(i int32) int32 { return g.units[i].parent }
+func (g *Gazetteer) Parent(i int32) int32 { return g.units.parent(i) }
 
 // Level returns unit i's level.
-func (g *Gazetteer) Level(i int32) Level { return g.units[i].level }
+func (g *Gazetteer) Level(i int32) Level { return g.units.level(i) }
 
 // IsNew reports whether unit i belongs to the new structure.
-func (g *Gazetteer) IsNew(i int32) bool { return g.units[i].new }
+func (g *Gazetteer) IsNew(i int32) bool { return g.units.isNew(i) }
 
-func (g *Gazetteer) core(i int32) string { return g.str(g.units[i].core) }
+func (g *Gazetteer) core(i int32) string { return g.str(g.units.ref(i, refCore)) }
 
 func (g *Gazetteer) kind(i int32) string {
-	if k := g.units[i].kind; k > 0 {
+	if k := g.units.kind(i); k > 0 {
 		return unitWords[k-1]
 	}
 	return ""
@@ -170,7 +201,7 @@ var provinceAliases = map[string][]string{
 // u's memory: its strings are copied into one text.
 func NewGazetteer(u *admin.Units) *Gazetteer {
 	n := len(u.NewProvinces) + len(u.NewWards) + len(u.OldProvinces) + len(u.OldDistricts) + len(u.OldWards)
-	b := gazBuilder{g: &Gazetteer{units: make([]unitRec, 0, n), slots: make([]int32, slotsFor(2*n))}, alts: make([][]string, 0, n)}
+	b := gazBuilder{g: &Gazetteer{slots: make([]int32, slotsFor(2*n))}, units: make([]unitRec, 0, n), alts: make([][]string, 0, n)}
 	g := b.g
 	b.text.Grow(40 * n) // code, name, folded core and other spellings of a unit, and its other names: 34 bytes on the real units
 	add := func(new bool, level Level, code, name, parent string, parentLevel Level, alt []string) {
@@ -185,14 +216,14 @@ func NewGazetteer(u *admin.Units) *Gazetteer {
 		if kind != "" {
 			core = trimZeros(folded[len(kind)+1:])
 		}
-		g.units = append(g.units, unitRec{new: new, level: level, kind: uint8(kindIndex(kind)), parent: p,
+		b.units = append(b.units, unitRec{new: new, level: level, kind: uint8(kindIndex(kind)), parent: p,
 			code: b.intern(code), name: b.intern(name), core: b.intern(core), alts: b.intern(strings.Join(alt, "\n"))})
 		b.alts = append(b.alts, alt)
 	}
 	section := func(new bool, level Level, fill func()) {
-		lo := int32(len(g.units))
+		lo := int32(len(b.units))
 		fill()
-		g.codes[b2i(new)][level] = b.newSection(lo, int32(len(g.units)))
+		g.codes[b2i(new)][level] = b.newSection(lo, int32(len(b.units)))
 	}
 	section(true, Province, func() {
 		for _, p := range u.NewProvinces {
@@ -220,15 +251,15 @@ func NewGazetteer(u *admin.Units) *Gazetteer {
 		}
 	})
 	// Units are indexed in ascending order, so every name's list is ascending.
-	for i := range g.units {
-		core := b.text.String()[g.units[i].core.off:][:g.units[i].core.n]
+	for i := range b.units {
+		core := b.text.String()[b.units[i].core.off:][:b.units[i].core.n]
 		b.index(core, int32(i))
 		for _, a := range b.alts[i] {
 			if c := coreName(text.Fold(strings.TrimSpace(a))); c != core {
 				b.index(c, int32(i))
 			}
 		}
-		if g.units[i].level == Province {
+		if b.units[i].level == Province {
 			for _, a := range provinceAliases[core] {
 				b.index(a, int32(i))
 			}
@@ -242,9 +273,10 @@ func NewGazetteer(u *admin.Units) *Gazetteer {
 // slices rather than maps, for the peak of a build sets the size of a wasm
 // instance's memory for good.
 type gazBuilder struct {
-	g    *Gazetteer
-	text strings.Builder
-	alts [][]string // by unit: its other spellings
+	g     *Gazetteer
+	text  strings.Builder
+	units []unitRec  // packed into g.units by finish
+	alts  [][]string // by unit: its other spellings
 	// the name index being built: name k's units are a list through
 	// next, from head[k] to tail[k], of entries unit[e]
 	head, tail, next, unit []int32
@@ -292,14 +324,15 @@ func (b *gazBuilder) index(name string, i int32) {
 
 // lookup is Gazetteer.Lookup while the text is being built.
 func (b *gazBuilder) lookup(new bool, level Level, code string) int32 {
-	return lookupCode(&b.g.codes[b2i(new)][level], b.g.units, b.text.String(), code)
+	text := b.text.String()
+	return lookupCode(&b.g.codes[b2i(new)][level], func(i int32) string { r := b.units[i].code; return text[r.off : r.off+r.n] }, code)
 }
 
 // newSection indexes units[lo:hi] by code.
 func (b *gazBuilder) newSection(lo, hi int32) codeSection {
 	s := codeSection{lo: lo, hi: hi}
 	text := b.text.String()
-	code := func(i int32) string { r := b.g.units[i].code; return text[r.off : r.off+r.n] }
+	code := func(i int32) string { r := b.units[i].code; return text[r.off : r.off+r.n] }
 	sorted := true
 	for i := lo + 1; i < hi && sorted; i++ {
 		sorted = code(i-1) <= code(i)
@@ -316,7 +349,7 @@ func (b *gazBuilder) newSection(lo, hi int32) codeSection {
 }
 
 // finish lays each name's units out contiguously, sizes the hash table
-// to the names and sets the text.
+// to the names, packs the units and sets the text.
 func (b *gazBuilder) finish() {
 	g := b.g
 	if slotsFor(len(g.names)) < len(g.slots) {
@@ -332,6 +365,7 @@ func (b *gazBuilder) finish() {
 		g.poff = append(g.poff, uint32(len(g.post)))
 	}
 	g.text = b.text.String()
+	g.units = unitRecs(view(packUnits(b.units)))
 }
 
 // rehash doubles the hash table of names.
@@ -404,12 +438,11 @@ func (g *Gazetteer) Lookup(new bool, level Level, code string) int32 {
 	if level < Province || level > Ward {
 		return -1
 	}
-	return lookupCode(&g.codes[b2i(new)][level], g.units, g.text, code)
+	return lookupCode(&g.codes[b2i(new)][level], g.Code, code)
 }
 
-// lookupCode binary-searches section s of units, whose strings are in text.
-func lookupCode(s *codeSection, units []unitRec, text, code string) int32 {
-	codeOf := func(i int32) string { r := units[i].code; return text[r.off : r.off+r.n] }
+// lookupCode binary-searches section s of units for code (codeOf: a unit's).
+func lookupCode(s *codeSection, codeOf func(int32) string, code string) int32 {
 	k := sort.Search(int(s.hi-s.lo), func(k int) bool { return codeOf(s.at(k)) > code })
 	if k > 0 && codeOf(s.at(k-1)) == code {
 		return s.at(k - 1)
@@ -434,7 +467,7 @@ func (g *Gazetteer) Named(name string) []int32 {
 // SameName returns the other units whose folded name without its unit word is unit i's
 // ("Phường Tây Hồ" for "Quận Tây Hồ": since 2025 many wards carry their old district's name).
 func (g *Gazetteer) SameName(i int32) []int32 {
-	if i < 0 || int(i) >= len(g.units) {
+	if i < 0 || int(i) >= g.Len() {
 		return nil
 	}
 	var out []int32
@@ -449,7 +482,7 @@ func (g *Gazetteer) SameName(i int32) []int32 {
 
 // Within reports whether unit i lies inside unit anc (or is it).
 func (g *Gazetteer) Within(i, anc int32) bool {
-	for ; i >= 0; i = g.units[i].parent {
+	for ; i >= 0; i = g.units.parent(i) {
 		if i == anc {
 			return true
 		}
@@ -459,8 +492,8 @@ func (g *Gazetteer) Within(i, anc int32) bool {
 
 // ProvinceOf returns the province containing unit i (i itself for a province), or -1.
 func (g *Gazetteer) ProvinceOf(i int32) int32 {
-	for i >= 0 && g.units[i].level != Province {
-		i = g.units[i].parent
+	for i >= 0 && g.units.level(i) != Province {
+		i = g.units.parent(i)
 	}
 	return i
 }
@@ -478,10 +511,10 @@ func toneKey(s string) string { return tonePlacement.Replace(text.Lower(s)) }
 // accentMatches reports whether the written name (marks kept) is unit u's name without its unit word.
 func (g *Gazetteer) accentMatches(u int32, written string) bool {
 	w := toneKey(written)
-	if strings.HasSuffix(toneKey(g.str(g.units[u].name)), w) {
+	if strings.HasSuffix(toneKey(g.str(g.units.ref(u, refName))), w) {
 		return true
 	}
-	alts := g.str(g.units[u].alts)
+	alts := g.str(g.units.ref(u, refAlts))
 	for alts != "" {
 		a, rest, _ := strings.Cut(alts, "\n")
 		if strings.HasSuffix(toneKey(strings.TrimSpace(a)), w) {

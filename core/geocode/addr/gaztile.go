@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
+	"unsafe"
 
 	"github.com/vmihailenco/msgpack/v5"
 
@@ -26,14 +27,6 @@ const (
 
 // EncodeGazetteer writes g as the admin/gazetteer tile.
 func EncodeGazetteer(g *Gazetteer) ([]byte, error) {
-	units := make([]byte, 0, unitRecBytes*len(g.units))
-	for _, u := range g.units {
-		for _, r := range [...]strRef{u.code, u.name, u.core, u.alts} {
-			units = putRef(units, r)
-		}
-		units = binary.LittleEndian.AppendUint32(units, uint32(u.parent))
-		units = append(units, byte(b2i(u.new)), byte(u.level), u.kind, 0)
-	}
 	names := make([]byte, 0, strRefBytes*len(g.names))
 	for _, r := range g.names {
 		names = putRef(names, r)
@@ -54,7 +47,7 @@ func EncodeGazetteer(g *Gazetteer) ([]byte, error) {
 	fields := []struct {
 		k string
 		v []byte
-	}{{"text", []byte(g.text)}, {"units", units}, {"names", names}, {"post", appendI32s(nil, g.post)},
+	}{{"text", []byte(g.text)}, {"units", []byte(g.units)}, {"names", names}, {"post", appendI32s(nil, g.post)},
 		{"poff", appendU32s(nil, g.poff)}, {"slots", appendI32s(nil, g.slots)}, {"sections", sections}, {"order", order}}
 	if err := e.EncodeMapLen(len(fields) + 2); err != nil {
 		return nil, err
@@ -69,6 +62,24 @@ func EncodeGazetteer(g *Gazetteer) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
+
+// packUnits lays units out as the tile's "units" (unitRecs).
+func packUnits(units []unitRec) []byte {
+	out := make([]byte, 0, unitRecBytes*len(units))
+	for _, u := range units {
+		for _, r := range [...]strRef{u.code, u.name, u.core, u.alts} {
+			out = putRef(out, r)
+		}
+		out = binary.LittleEndian.AppendUint32(out, uint32(u.parent))
+		out = append(out, byte(b2i(u.new)), byte(u.level), u.kind, 0)
+	}
+	return out
+}
+
+// view is b as a string without a copy. b must never be written again:
+// callers pass a buffer they made and drop, or one DecodeGazetteer's
+// caller hands over.
+func view(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 func firstErr(errs ...error) error {
 	for _, err := range errs {
@@ -98,8 +109,10 @@ func appendU32s(b []byte, v []uint32) []byte {
 	return b
 }
 
-// DecodeGazetteer reads an admin/gazetteer tile into a Gazetteer (its own
-// copies: nothing of b is kept). Every offset, index and count is checked
+// DecodeGazetteer reads an admin/gazetteer tile into a Gazetteer. The text
+// and the units are read in place: the gazetteer keeps b, which the caller
+// must not modify afterwards (the rest, a sixth of the real tile, is
+// copied out). Every offset, index and count is checked
 // (strings inside the text, units and names in range, a hash table that
 // has an empty slot, a parent listed before its child), so corrupt bytes
 // give an error wrapping tile.ErrCorrupt, never a panic or a lookup or walk
@@ -145,7 +158,7 @@ func DecodeGazetteer(b []byte) (*Gazetteer, error) {
 	if err := tile.CheckLayerVersion("admin gazetteer", version); err != nil {
 		return nil, err
 	}
-	g.text = string(raw.text)
+	g.text = view(raw.text)
 	if err := g.readUnits(raw.units); err != nil {
 		return nil, err
 	}
@@ -176,25 +189,20 @@ func (g *Gazetteer) readUnits(b []byte) error {
 		return corruptf("units: %d bytes", len(b))
 	}
 	n := len(b) / unitRecBytes
-	g.units = make([]unitRec, n)
-	for i := range g.units {
+	for i := range n {
 		p := b[i*unitRecBytes:]
-		var refs [4]strRef
-		for j := range refs {
-			r, err := g.ref(p[j*strRefBytes:])
-			if err != nil {
+		for j := range 4 { // code, name, core, alts
+			if _, err := g.ref(p[j*strRefBytes:]); err != nil {
 				return err
 			}
-			refs[j] = r
 		}
 		parent := int32(binary.LittleEndian.Uint32(p[32:]))
 		flags := p[36:40]
 		if parent < -1 || parent >= int32(i) || flags[0] > 1 || flags[1] < byte(Province) || flags[1] > byte(Ward) || int(flags[2]) > len(unitWords) {
 			return corruptf("unit %d: parent %d, flags %v", i, parent, flags)
 		}
-		g.units[i] = unitRec{new: flags[0] == 1, level: Level(flags[1]), kind: flags[2], parent: parent,
-			code: refs[0], name: refs[1], core: refs[2], alts: refs[3]}
 	}
+	g.units = unitRecs(view(b))
 	return nil
 }
 

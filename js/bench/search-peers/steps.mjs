@@ -2,7 +2,9 @@
 // Bando.open, a first autocomplete naming no area, one naming an area (the
 // gazetteer's build), then every case; V8's external (which holds the wasm
 // memory), heap and RSS after two gc() each. Wasm memory is never given
-// back, so each step shows the peak it reached. BANDO_OPTS as in latency.mjs.
+// back, so each step shows the peak it reached (its size is printed: the
+// bando.wasm instance is caught as js/bando.mjs instantiates it). BANDO_OPTS
+// as in latency.mjs.
 //   node --expose-gc steps.mjs --bundle DIR [--cases FILE]
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -13,8 +15,14 @@ const arg = (k, d) => { const i = process.argv.indexOf("--" + k); return i > 0 ?
 const mem = (label) => {
   gc(); gc();
   const m = process.memoryUsage();
-  console.log(label.padEnd(28), `external ${(m.external / 2 ** 20).toFixed(1)} MB, heap ${(m.heapUsed / 2 ** 20).toFixed(1)} MB, rss ${(m.rss / 2 ** 20).toFixed(1)} MB`);
+  const wasm = inst ? `, wasm memory ${(inst.exports.mem.buffer.byteLength / 2 ** 20).toFixed(1)} MB` : "";
+  console.log(label.padEnd(28), `external ${(m.external / 2 ** 20).toFixed(1)} MB, heap ${(m.heapUsed / 2 ** 20).toFixed(1)} MB, rss ${(m.rss / 2 ** 20).toFixed(1)} MB${wasm}`);
 };
+let inst = null;
+for (const f of ["instantiate", "instantiateStreaming"]) {
+  const orig = WebAssembly[f];
+  WebAssembly[f] = async (...a) => { const r = await orig(...a); inst = r.instance ?? r; return r; };
+}
 const { Bando } = await import(join(repo, "js/bando.mjs"));
 mem("start");
 const b = await Bando.open({ tiles: resolve(arg("bundle", join(repo, "testdata/bundle"))), ...JSON.parse(process.env.BANDO_OPTS ?? "{}") });
