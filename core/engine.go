@@ -41,6 +41,14 @@ type Options struct {
 	// however many search tiles pass through, and search cannot grow into
 	// the graph's budget. 0: one cache for all (the native default).
 	RouteCacheBytes int
+	// PlaceCacheBytes, when > 0, gives the place tiles (place/: what
+	// reverse geocoding, nearby and place details read, up to megabytes
+	// each in a city centre) a cache of their own, apart from CacheBytes,
+	// as RouteCacheBytes does for the graph: autocomplete, which reads
+	// search and admin tiles only, can then run in a small CacheBytes
+	// without making a reverse query decode its place tile again every
+	// time. 0: they share CacheBytes (the native default).
+	PlaceCacheBytes int
 	// PlaceURL prefixes the id in a Google-shape place's url (API.md §3.2;
 	// "": DefaultPlaceURL).
 	PlaceURL string
@@ -102,11 +110,14 @@ func New(ctx context.Context, src tile.Source, opts Options) (*Engine, error) {
 	if opts.RouteCacheBytes > 0 {
 		st.WithLayerBudget(opts.RouteCacheBytes, graph.Prefixes...)
 	}
+	if opts.PlaceCacheBytes > 0 {
+		st.WithLayerBudget(opts.PlaceCacheBytes, place.CellPrefix)
+	}
 	return NewWithStore(st, opts), nil
 }
 
 // NewWithStore is New over an opened store (tile.OpenManifest: a manifest
-// read beforehand); opts.CacheBytes and opts.RouteCacheBytes are the
+// read beforehand); opts.CacheBytes, RouteCacheBytes and PlaceCacheBytes are the
 // store's business then.
 func NewWithStore(st *tile.Store, opts Options) *Engine {
 	if opts.PlaceURL == "" {

@@ -241,14 +241,18 @@ export interface OpenOptions {
   wasm?: string | URL; wasmExec?: string | URL;
   /** SHA-256 hex of accepted API keys, newline separated: requests then need `apikey`. */
   keyHashes?: string;
-  /** Budget in bytes of the decoded-tile cache of every layer but the routing graph's: search, places, admin (0 = default: 8 MiB, which keeps search p95 within its goal; 4 MB is the memory-lean setting). */
+  /** Budget in bytes of the decoded-tile cache of search, address and admin tiles (0 = default: 8 MiB; 512 KB is the memory-lean setting for search: the same autocomplete p95, forward geocoding slower). */
   cacheBytes?: number;
+  /** Budget in bytes of the place cells' own decoded-tile cache: reverse geocoding, nearby, place details (0 = default: 16 MiB; filled only by those). */
+  placeCacheBytes?: number;
   /** Budget in bytes of the routing graph's and hierarchies' own decoded-tile cache (0 = default: 56 MiB; filled only by routes). */
   routeCacheBytes?: number;
   /** The Go collector's target: heap growth in % between collections (default 25; lower: less memory, more CPU). Shared by every Bando of one bando.wasm. */
   gcPercent?: number;
   /** Soft limit on the Go heap in bytes (default none). Shared by every Bando of one bando.wasm. */
   memoryLimit?: number;
+  /** false: the Go core reads manifest.json itself instead of the table parsed here (tests compare the two). */
+  manifestParts?: boolean;
   /** fetch used for tiles (tests cut the network with it). */
   fetch?: typeof globalThis.fetch;
 }
@@ -281,6 +285,8 @@ export declare class IntegrityError extends Error {
  * /direction's `overview_polyline` and step polylines, 6 for /optimized-route's leg `shape`.
  * Throws RangeError on a malformed string.
  */
+/** manifest.json as the Go core's open takes it: the JSON without its tiles, and the tile table's parts (keys, u32 LE ends and sizes, raw SHA-256s); null for a document the core must read itself. */
+export declare function manifestParts(bytes: Uint8Array): { rest: Uint8Array; keys: Uint8Array; ends: Uint8Array; sizes: Uint8Array; sums: Uint8Array } | null;
 export declare function decodePolyline(encoded: string, precision?: 5 | 6 | number): [number, number][];
 export declare const h3mathImports: Record<string, (...x: number[]) => number>;
 export declare function regionKeys(manifest: Manifest, bbox: BBox): string[];

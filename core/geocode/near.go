@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/bando-vn/bando/core/geo"
@@ -14,56 +15,91 @@ import (
 // MaxRadiusKm bounds the circle a query may read (at most ~ (2·50/11)² ≈ 100 cells).
 const MaxRadiusKm = 50.0
 
-// Hit is a place found with its distance from the query point. Place points into the shared
-// decoded cell: read-only.
+// Hit is a place found with its distance from the query point. Place is the hit's own
+// copy, decoded from its cell for the answer.
 type Hit struct {
 	Place     *place.Place
 	DistanceM float64
 }
 
-// cellPlaces is a place cell with every record decoded, as the cache keeps it for point
-// queries, sorted by latitude so that a query reads only the band of its circle.
+// cellPlaces is a place cell as the cache keeps it for point queries: the tile, read in
+// place (a record is decoded only when it is among the answers), and every place's position
+// sorted by latitude, so that a query reads only the band of its circle. It holds the
+// tile's bytes and 12 bytes per place, plus 4 per category entry: a city-centre cell of
+// 3.9 MB decoded whole into place.Place values took about four times its bytes, which its
+// cache budget did not see, and in wasm 0.8 s to decode.
 type cellPlaces struct {
-	places []place.Place
-	byCat  map[string][]int32 // category → indexes of its places, by latitude
+	t        *place.PlaceTile
+	lat, lng []int32            // k-th place by latitude
+	rec      []int32            // rec[k]: its index in t
+	byCat    map[string][]int32 // category → the k of its places, ascending
+	bytes    int                // SizeBytes
 }
+
+// SizeBytes is what the cache charges for the cell (tile.Sized).
+func (c *cellPlaces) SizeBytes() int { return c.bytes }
 
 func decodeCell(b []byte) (*cellPlaces, error) {
 	t, err := place.DecodePlaceTile(b)
 	if err != nil {
 		return nil, err
 	}
-	c := &cellPlaces{places: make([]place.Place, 0, t.Len())}
-	for i := 0; i < t.Len(); i++ {
-		p, err := t.At(i)
+	n := t.Len()
+	lat, lng := make([]int32, n), make([]int32, n)
+	catIndex := map[string]int{} // category → its list in cats (looked up without a copy)
+	var cats [][]int32           // tile indexes, ascending
+	var names []string
+	for i := 0; i < n; i++ {
+		lat[i], lng[i], err = t.Locate(i, func(c []byte) {
+			j, ok := catIndex[string(c)]
+			if !ok {
+				j = len(cats)
+				catIndex[string(c)] = j
+				cats = append(cats, nil)
+				names = append(names, string(c))
+			}
+			if l := cats[j]; len(l) == 0 || l[len(l)-1] != int32(i) { // a category twice in a record: once
+				cats[j] = append(l, int32(i))
+			}
+		})
 		if err != nil {
 			return nil, err
 		}
-		c.places = append(c.places, p)
 	}
-	sort.SliceStable(c.places, func(i, j int) bool { return c.places[i].Lat < c.places[j].Lat })
-	c.byCat = map[string][]int32{}
-	for i := range c.places {
-		for _, cat := range c.places[i].Category {
-			c.byCat[cat] = append(c.byCat[cat], int32(i))
+	c := &cellPlaces{t: t, lat: make([]int32, n), lng: make([]int32, n), rec: make([]int32, n), byCat: make(map[string][]int32, len(cats))}
+	for k := range c.rec {
+		c.rec[k] = int32(k)
+	}
+	sort.SliceStable(c.rec, func(a, b int) bool { return lat[c.rec[a]] < lat[c.rec[b]] })
+	pos := make([]int32, n) // tile index → k
+	for k, i := range c.rec {
+		c.lat[k], c.lng[k], pos[i] = lat[i], lng[i], int32(k)
+	}
+	c.bytes = len(b) + 12*n
+	for j, l := range cats {
+		for x, i := range l {
+			l[x] = pos[i]
 		}
+		slices.Sort(l)
+		c.byCat[names[j]] = slices.Clip(l)
+		c.bytes += 4*len(l) + len(names[j]) + 64
 	}
 	return c, nil
 }
 
-// band calls fn with the places of idx (indexes of c.places, by latitude; nil: all places)
+// band calls fn with the k (position by latitude) of the places of idx (nil: all places)
 // whose latitude lies in [lo, hi].
-func (c *cellPlaces) band(idx []int32, lo, hi int32, fn func(*place.Place)) {
+func (c *cellPlaces) band(idx []int32, lo, hi int32, fn func(k int32)) {
 	if idx == nil {
-		first := sort.Search(len(c.places), func(i int) bool { return c.places[i].Lat >= lo })
-		for i := first; i < len(c.places) && c.places[i].Lat <= hi; i++ {
-			fn(&c.places[i])
+		first := sort.Search(len(c.lat), func(k int) bool { return c.lat[k] >= lo })
+		for k := first; k < len(c.lat) && c.lat[k] <= hi; k++ {
+			fn(int32(k))
 		}
 		return
 	}
-	first := sort.Search(len(idx), func(i int) bool { return c.places[idx[i]].Lat >= lo })
-	for i := first; i < len(idx) && c.places[idx[i]].Lat <= hi; i++ {
-		fn(&c.places[idx[i]])
+	first := sort.Search(len(idx), func(i int) bool { return c.lat[idx[i]] >= lo })
+	for i := first; i < len(idx) && c.lat[idx[i]] <= hi; i++ {
+		fn(idx[i])
 	}
 }
 
@@ -95,17 +131,49 @@ func near(ctx context.Context, st *tile.Store, center geo.LatLng, radiusKm float
 	radiusKm = math.Min(radiusKm, MaxRadiusKm)
 	// Widen the circle from 0.5 km until it holds size places or reaches the radius: the
 	// nearest size places of a smaller circle holding at least size are the answer.
-	var hits []Hit
+	var cands []nearCand
 	for r := math.Min(0.5, radiusKm); ; r = math.Min(3*r, radiusKm) {
 		var err error
-		if hits, err = scan(ctx, st, center, r, f, hits[:0]); err != nil {
+		if cands, err = scan(ctx, st, center, r, f, cands[:0]); err != nil {
+			return nil, err
+		}
+		hits, err := nearest(cands, f.keep, size)
+		if err != nil {
 			return nil, err
 		}
 		if len(hits) >= size || r >= radiusKm {
-			break
+			return hits, nil
 		}
 	}
-	sort.Slice(hits, func(i, j int) bool {
+}
+
+// nearCand is a place of a scan, not yet decoded: cell c's k-th by latitude.
+type nearCand struct {
+	c *cellPlaces
+	k int32
+	d float64 // metres from the query point
+}
+
+// nearest decodes candidates nearest first, keeps those keep accepts (nil: all) and returns
+// the size nearest, ties by id. It decodes only as many as it needs, and the ties of the
+// last one kept.
+func nearest(cands []nearCand, keep func(*place.Place) bool, size int) ([]Hit, error) {
+	sort.Slice(cands, func(i, j int) bool { return cands[i].d < cands[j].d })
+	var hits []Hit
+	for _, cd := range cands {
+		if len(hits) >= size && cd.d > hits[len(hits)-1].DistanceM {
+			break
+		}
+		p, err := cd.c.t.At(int(cd.c.rec[cd.k]))
+		if err != nil {
+			return nil, err
+		}
+		if keep != nil && !keep(&p) {
+			continue
+		}
+		hits = append(hits, Hit{Place: &p, DistanceM: cd.d})
+	}
+	sort.SliceStable(hits, func(i, j int) bool {
 		if hits[i].DistanceM != hits[j].DistanceM {
 			return hits[i].DistanceM < hits[j].DistanceM
 		}
@@ -117,8 +185,9 @@ func near(ctx context.Context, st *tile.Store, center geo.LatLng, radiusKm float
 	return hits, nil
 }
 
-// scan appends the places within radiusKm of center that f selects, each once.
-func scan(ctx context.Context, st *tile.Store, center geo.LatLng, radiusKm float64, f filter, hits []Hit) ([]Hit, error) {
+// scan appends the places within radiusKm of center of the categories f asks for (all
+// when none), each once, undecoded.
+func scan(ctx context.Context, st *tile.Store, center geo.LatLng, radiusKm float64, f filter, cands []nearCand) ([]nearCand, error) {
 	box := boxE7(center, radiusKm)
 	for _, key := range cellKeys(center, radiusKm) {
 		if !st.Has(key) {
@@ -128,22 +197,22 @@ func scan(ctx context.Context, st *tile.Store, center geo.LatLng, radiusKm float
 		if err != nil {
 			return nil, err
 		}
-		var seen map[*place.Place]bool // a place of two of the categories
-		visit := func(p *place.Place) {
-			if p.Lng < box[1] || p.Lng > box[3] || f.keep != nil && !f.keep(p) {
+		var seen map[int32]bool // a place of two of the categories
+		visit := func(k int32) {
+			if c.lng[k] < box[1] || c.lng[k] > box[3] {
 				return
 			}
-			if d := geo.DistanceM(center, p.Point()); d <= radiusKm*1000 {
+			if d := geo.DistanceM(center, geo.PointE7(c.lat[k], c.lng[k])); d <= radiusKm*1000 {
 				if len(f.cats) > 1 {
-					if seen[p] {
+					if seen[k] {
 						return
 					}
 					if seen == nil {
-						seen = map[*place.Place]bool{}
+						seen = map[int32]bool{}
 					}
-					seen[p] = true
+					seen[k] = true
 				}
-				hits = append(hits, Hit{Place: p, DistanceM: d})
+				cands = append(cands, nearCand{c, k, d})
 			}
 		}
 		if f.cats == nil {
@@ -156,7 +225,7 @@ func scan(ctx context.Context, st *tile.Store, center geo.LatLng, radiusKm float
 			}
 		}
 	}
-	return hits, nil
+	return cands, nil
 }
 
 // boxE7 is the circle's bounding box [minLat, minLng, maxLat, maxLng] in 1e-7°, a little

@@ -76,6 +76,44 @@ func readPlace(b []byte) (p Place, ok bool) {
 	return p, r.ok
 }
 
+// locatePlace reads the position and categories of a place record as this
+// package writes it (readPlace's fields), appending a view of each
+// category's bytes to cats; the other fields are walked and type-checked
+// as readPlace reads them, but nothing is copied. ok=false where readPlace
+// would give up (the caller then decodes the whole record).
+func locatePlace(b []byte, cats [][]byte) (lat, lng int32, _ [][]byte, ok bool) {
+	r := mpReader{b: b, ok: true}
+	n, isNil := r.arrayLen()
+	if !r.ok || isNil || n > placeFields {
+		return 0, 0, cats, false
+	}
+	each := func(read func()) { // an array of n values, or nil
+		k, isNil := r.count()
+		for j := 0; j < k && !isNil && r.ok; j++ {
+			read()
+		}
+	}
+	for i := 0; i < n && r.ok; i++ {
+		switch i {
+		case 0, 1, 4: // ID, Name, Layer
+			r.strBytes()
+		case 2:
+			lat = int32(r.int())
+		case 3:
+			lng = int32(r.int())
+		case 5:
+			each(func() { cats = append(cats, r.strBytes()) })
+		case 6: // Rank
+			r.int()
+		case 7, 8, 10: // Tags, Admin, Children
+			each(func() { r.strBytes() })
+		case 9: // BBox
+			each(func() { r.int() })
+		}
+	}
+	return lat, lng, cats, r.ok
+}
+
 // mpReader reads msgpack values from b; ok turns false, for good, at the
 // first value it does not read the way msgpack.Decoder would.
 type mpReader struct {
@@ -124,11 +162,15 @@ func (r *mpReader) arrayLen() (n int, isNil bool) {
 }
 
 // str reads a string (nil: "").
-func (r *mpReader) str() string {
+func (r *mpReader) str() string { return string(r.strBytes()) }
+
+// strBytes reads a string as str does, as a view of b (no copy; nil for
+// a nil).
+func (r *mpReader) strBytes() []byte {
 	var n int
 	switch c := r.byte(); {
 	case c == msgpcode.Nil:
-		return ""
+		return nil
 	case msgpcode.IsFixedString(c):
 		n = int(c & msgpcode.FixedStrMask)
 	case c == msgpcode.Str8:
@@ -142,9 +184,9 @@ func (r *mpReader) str() string {
 	}
 	if !r.ok || n > len(r.b) {
 		r.ok = false
-		return ""
+		return nil
 	}
-	s := string(r.b[:n])
+	s := r.b[:n:n]
 	r.b = r.b[n:]
 	return s
 }

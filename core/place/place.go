@@ -93,10 +93,13 @@ func SID(id string) string {
 // CellSize is the side of a place tile in degrees.
 const CellSize = 0.1
 
+// CellPrefix is the key prefix of the place tiles.
+const CellPrefix = "place/"
+
 // CellKey is the key of the place tile holding (lat, lng):
 // "place/<floor(lat/0.1)>/<floor(lng/0.1)>".
 func CellKey(lat, lng float64) string {
-	return fmt.Sprintf("place/%d/%d", int(math.Floor(lat/CellSize)), int(math.Floor(lng/CellSize)))
+	return fmt.Sprintf(CellPrefix+"%d/%d", int(math.Floor(lat/CellSize)), int(math.Floor(lng/CellSize)))
 }
 
 // nameKeys are the tags whose values a place can be found by.

@@ -219,3 +219,37 @@ func FuzzDecodePlace(f *testing.F) {
 		}
 	})
 }
+
+// locateRecord is PlaceTile.Locate over one record.
+func locateRecord(b []byte) (lat, lng int32, cats []string, err error) {
+	off, blob := packRecords([][]byte{b})
+	t := &PlaceTile{recs: records{u32s(off), blob}}
+	lat, lng, err = t.Locate(0, func(c []byte) { cats = append(cats, string(c)) })
+	return lat, lng, cats, err
+}
+
+// FuzzLocatePlace: Locate (position and categories without the rest of
+// the record) gives what decodePlace gives, or fails where it fails, on
+// any record bytes.
+func FuzzLocatePlace(f *testing.F) {
+	for _, p := range samplePlaces() {
+		p.Category = append(p.Category, "x", "yy")
+		b, _ := msgpack.Marshal(&p)
+		f.Add(b)
+	}
+	for _, rec := range [][]any{{"n1", "A", 1, 2}, {"n1", nil, 1, 2, nil, nil}, {"n1", "A", 1, 2, "v", []any{"a", nil}}, {"n1", "A", 1, 2, "v", []string{"a"}, "not a rank"}} {
+		b, _ := msgpack.Marshal(rec)
+		f.Add(b)
+	}
+	f.Add([]byte{0xc0})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		p, werr := decodePlace(b)
+		lat, lng, cats, err := locateRecord(b)
+		if (err != nil) != (werr != nil) {
+			t.Fatalf("%x: Locate's error %v, decodePlace's %v", b, err, werr)
+		}
+		if err == nil && (lat != p.Lat || lng != p.Lng || !reflect.DeepEqual(cats, p.Category) && len(cats)+len(p.Category) > 0) {
+			t.Fatalf("%x: Locate %d %d %q, decodePlace %d %d %q", b, lat, lng, cats, p.Lat, p.Lng, p.Category)
+		}
+	})
+}

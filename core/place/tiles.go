@@ -178,6 +178,31 @@ func (t *PlaceTile) Len() int { return t.recs.Len() }
 // At decodes place i.
 func (t *PlaceTile) At(i int) (Place, error) { return decodePlace(t.recs.At(i)) }
 
+// Locate reads place i's position (1e-7°) and calls cat with each of its
+// categories (a view of the tile's bytes, valid during the call), without
+// decoding the rest of the record: what a point query needs of every place
+// of a cell, where At decodes the few it answers with. A record written
+// otherwise than this package writes it is decoded whole (At); an error
+// is At's.
+func (t *PlaceTile) Locate(i int, cat func([]byte)) (lat, lng int32, err error) {
+	b := t.recs.At(i)
+	var buf [8][]byte
+	if lat, lng, cats, ok := locatePlace(b, buf[:0]); ok && tile.CheckMsgpack(b) == nil {
+		for _, c := range cats {
+			cat(c)
+		}
+		return lat, lng, nil
+	}
+	p, err := decodePlace(b)
+	if err != nil {
+		return 0, 0, err
+	}
+	for _, c := range p.Category {
+		cat([]byte(c))
+	}
+	return p.Lat, p.Lng, nil
+}
+
 // Find returns the place with this id (binary search over the id table).
 func (t *PlaceTile) Find(id string) (Place, bool, error) {
 	i := sort.Search(t.ids.Len(), func(i int) bool { return string(t.ids.At(i)) >= id })
