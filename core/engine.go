@@ -41,18 +41,23 @@ type Options struct {
 	// however many search tiles pass through, and search cannot grow into
 	// the graph's budget. 0: one cache for all (the native default).
 	RouteCacheBytes int
-	// PlaceCacheBytes, when > 0, gives the place tiles (place/: what
-	// reverse geocoding, nearby and place details read, up to megabytes
-	// each in a city centre) a cache of their own, apart from CacheBytes,
-	// as RouteCacheBytes does for the graph: autocomplete, which reads
-	// search and admin tiles only, can then run in a small CacheBytes
-	// without making a reverse query decode its place tile again every
-	// time. 0: they share CacheBytes (the native default).
-	PlaceCacheBytes int
+	// GeocodeCacheBytes, when > 0, gives geocoding's own layers a cache of
+	// their own, apart from CacheBytes, as RouteCacheBytes does for the
+	// graph: the place cells (place/: reverse geocoding, nearby, place
+	// details; up to megabytes each in a city centre) and the address
+	// tiles (ax/: forward geocoding). Autocomplete, which reads search and
+	// admin tiles only, can then run in a small CacheBytes without making
+	// a reverse or forward query read its tiles again every time. 0: they
+	// share CacheBytes (the native default).
+	GeocodeCacheBytes int
 	// PlaceURL prefixes the id in a Google-shape place's url (API.md §3.2;
 	// "": DefaultPlaceURL).
 	PlaceURL string
 }
+
+// GeocodePrefixes are the key prefixes of the layers Options.GeocodeCacheBytes
+// bounds.
+var GeocodePrefixes = []string{place.CellPrefix, geocode.AddressPrefix}
 
 // ParseKeyHashes reads SHA-256 hashes, 64 hex digits each, one per line or
 // separated by commas or spaces; blank lines and lines starting with # are
@@ -110,14 +115,14 @@ func New(ctx context.Context, src tile.Source, opts Options) (*Engine, error) {
 	if opts.RouteCacheBytes > 0 {
 		st.WithLayerBudget(opts.RouteCacheBytes, graph.Prefixes...)
 	}
-	if opts.PlaceCacheBytes > 0 {
-		st.WithLayerBudget(opts.PlaceCacheBytes, place.CellPrefix)
+	if opts.GeocodeCacheBytes > 0 {
+		st.WithLayerBudget(opts.GeocodeCacheBytes, GeocodePrefixes...)
 	}
 	return NewWithStore(st, opts), nil
 }
 
 // NewWithStore is New over an opened store (tile.OpenManifest: a manifest
-// read beforehand); opts.CacheBytes, RouteCacheBytes and PlaceCacheBytes are the
+// read beforehand); opts.CacheBytes, RouteCacheBytes and GeocodeCacheBytes are the
 // store's business then.
 func NewWithStore(st *tile.Store, opts Options) *Engine {
 	if opts.PlaceURL == "" {

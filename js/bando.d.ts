@@ -241,10 +241,10 @@ export interface OpenOptions {
   wasm?: string | URL; wasmExec?: string | URL;
   /** SHA-256 hex of accepted API keys, newline separated: requests then need `apikey`. */
   keyHashes?: string;
-  /** Budget in bytes of the decoded-tile cache of search, address and admin tiles (0 = default: 8 MiB; 512 KB is the memory-lean setting for search: the same autocomplete p95, forward geocoding slower). */
+  /** Budget in bytes of the decoded-tile cache of search and admin tiles (0 = default: 8 MiB; 512 KB is the memory-lean setting for search: the same autocomplete p95). */
   cacheBytes?: number;
-  /** Budget in bytes of the place cells' own decoded-tile cache: reverse geocoding, nearby, place details (0 = default: 16 MiB; filled only by those). */
-  placeCacheBytes?: number;
+  /** Budget in bytes of the own decoded-tile cache of place cells and address tiles: reverse and forward geocoding, nearby, place details (0 = default: 24 MiB; filled only by those). */
+  geocodeCacheBytes?: number;
   /** Budget in bytes of the routing graph's and hierarchies' own decoded-tile cache (0 = default: 56 MiB; filled only by routes). */
   routeCacheBytes?: number;
   /** The Go collector's target: heap growth in % between collections (default 25; lower: less memory, more CPU). Shared by every Bando of one bando.wasm. */

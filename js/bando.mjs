@@ -260,12 +260,11 @@ export class Bando {
    * options.keyHashes: SHA-256 hex hashes of accepted keys (newline separated),
    * to require `apikey` as the HTTP API does; default none required.
    * Memory (both settings measured in core/search/BENCHMARKS.search.md):
-   * options.cacheBytes: decoded-tile cache budget in bytes of search,
-   * address and admin tiles (0 or absent: 8 MiB; 512 KB is the lean
-   * setting for search: the same autocomplete p95, forward geocoding
-   * slower); options.placeCacheBytes: the place cells' own cache (reverse
-   * geocoding, nearby, place details; 0 or absent: 16 MiB, filled only by
-   * those); options.routeCacheBytes: the routing graph's and hierarchies' own
+   * options.cacheBytes: decoded-tile cache budget in bytes of search and
+   * admin tiles (0 or absent: 8 MiB; 512 KB is the lean setting for
+   * search: the same autocomplete p95); options.geocodeCacheBytes: the own
+   * cache of place cells and address tiles (reverse and forward geocoding,
+   * nearby, place details; 0 or absent: 24 MiB, filled only by those); options.routeCacheBytes: the routing graph's and hierarchies' own
    * cache (0 or absent: 56 MiB, filled only by routes); options.gcPercent: the Go collector's target, heap growth in %
    * between collections (absent: 25; Go's own default is 100; lower uses
    * less memory and more CPU); options.memoryLimit: a soft limit in bytes
@@ -299,7 +298,7 @@ export class Bando {
       keyHashes: options.keyHashes ?? "",
       cacheBytes: options.cacheBytes ?? 0,
       routeCacheBytes: options.routeCacheBytes ?? 0,
-      placeCacheBytes: options.placeCacheBytes ?? 0,
+      geocodeCacheBytes: options.geocodeCacheBytes ?? 0,
       ...(options.gcPercent === undefined ? {} : { gcPercent: options.gcPercent }),
       ...(options.memoryLimit === undefined ? {} : { memoryLimit: options.memoryLimit }),
     });

@@ -11,7 +11,6 @@ import (
 	"unsafe"
 
 	"github.com/bando-vn/bando/core"
-	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/tile"
 )
@@ -32,11 +31,12 @@ func main() {
 }
 
 // The defaults of the browser and Node engine: three decoded-tile caches,
-// defaultCacheBytes for search, address and admin tiles,
-// defaultPlaceCacheBytes for the place cells (reverse geocoding, nearby:
-// core.Options.PlaceCacheBytes) and defaultRouteCacheBytes for the graph
-// and its hierarchies (core.Options.RouteCacheBytes; the native default,
-// tile.DefaultCacheBytes, is one cache of 128 MiB), and the collector run when the heap has grown
+// defaultCacheBytes for search and admin tiles, defaultGeocodeCacheBytes
+// for the place cells and address tiles (reverse and forward geocoding,
+// nearby, place details: core.Options.GeocodeCacheBytes) and
+// defaultRouteCacheBytes for the graph and its hierarchies
+// (core.Options.RouteCacheBytes; the native default, tile.DefaultCacheBytes,
+// is one cache of 128 MiB), and the collector run when the heap has grown
 // by defaultGCPercent since the last collection (Go's default is 100: the
 // heap may reach twice what is live, and wasm memory, once grown, is never
 // given back).
@@ -52,21 +52,24 @@ func main() {
 // 56 MiB of its own, which only routes fill. Place cells are megabytes each
 // in a city centre: 400 reverse queries over both cities read 15.4 MB of
 // them, and sharing 8 MiB with search they were read again and again (p95
-// 0.5–0.8 s, 1.2 s for nearby); with 16 MiB of their own, p95 1.1 / 1.9 ms.
-// Autocomplete reads none, so the lean search setting (cacheBytes 512 KB:
-// BENCHMARKS.search.md, "Session 7") leaves them theirs.
+// 0.8 s, 1.2 s for nearby); with 16 MiB of their own, p95 1.0 / 1.8 ms.
+// Forward geocoding's address tiles (8.2 MB over 400 queries) share that
+// cache (24 MiB in all). Autocomplete reads neither, so the lean search
+// setting (cacheBytes 512 KB: BENCHMARKS.search.md, "Session 7") leaves
+// them theirs.
 const (
-	defaultCacheBytes      = 8 << 20
-	defaultRouteCacheBytes = 56 << 20
-	defaultPlaceCacheBytes = 16 << 20
-	defaultGCPercent       = 25
+	defaultCacheBytes        = 8 << 20
+	defaultRouteCacheBytes   = 56 << 20
+	defaultGeocodeCacheBytes = 24 << 20
+	defaultGCPercent         = 25
 )
 
 // open(getTile, options) → Promise<engine>. options, all optional:
 // keyHashes (string), cacheBytes (decoded-tile cache budget of every layer
-// but the graph and the place cells, 0 or absent: defaultCacheBytes),
+// but the graph and geocoding's, 0 or absent: defaultCacheBytes),
 // routeCacheBytes (the graph's, 0 or absent: defaultRouteCacheBytes),
-// placeCacheBytes (the place cells', 0 or absent: defaultPlaceCacheBytes),
+// geocodeCacheBytes (place cells and address tiles, 0 or absent:
+// defaultGeocodeCacheBytes),
 // manifest (manifestParts), gcPercent (debug.SetGCPercent; absent:
 // defaultGCPercent; negative: no collection), memoryLimit (bytes,
 // debug.SetMemoryLimit; 0 or absent: none), verifying (true: getTile is
@@ -98,12 +101,12 @@ func open(_ js.Value, args []js.Value) any {
 		if opts.RouteCacheBytes == 0 {
 			opts.RouteCacheBytes = defaultRouteCacheBytes
 		}
-		if opts.PlaceCacheBytes == 0 {
-			opts.PlaceCacheBytes = defaultPlaceCacheBytes
+		if opts.GeocodeCacheBytes == 0 {
+			opts.GeocodeCacheBytes = defaultGeocodeCacheBytes
 		}
 		st := tile.OpenManifest(src, m, opts.CacheBytes).
 			WithLayerBudget(opts.RouteCacheBytes, graph.Prefixes...).
-			WithLayerBudget(opts.PlaceCacheBytes, place.CellPrefix)
+			WithLayerBudget(opts.GeocodeCacheBytes, core.GeocodePrefixes...)
 		eng := core.NewWithStore(st, opts.Options)
 		obj := js.Global().Get("Object").New()
 		obj.Set("serve", js.FuncOf(func(_ js.Value, a []js.Value) any {
@@ -197,8 +200,8 @@ func options(args []js.Value) (openOptions, error) {
 	if cb := args[1].Get("routeCacheBytes"); cb.Type() == js.TypeNumber && cb.Int() > 0 {
 		o.RouteCacheBytes = cb.Int()
 	}
-	if cb := args[1].Get("placeCacheBytes"); cb.Type() == js.TypeNumber && cb.Int() > 0 {
-		o.PlaceCacheBytes = cb.Int()
+	if cb := args[1].Get("geocodeCacheBytes"); cb.Type() == js.TypeNumber && cb.Int() > 0 {
+		o.GeocodeCacheBytes = cb.Int()
 	}
 	gc := defaultGCPercent
 	if v := args[1].Get("gcPercent"); v.Type() == js.TypeNumber {

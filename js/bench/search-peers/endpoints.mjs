@@ -1,11 +1,12 @@
-// Latency of the endpoints other than autocomplete that read search, place
-// and admin tiles — /v1/geocode/forward, /v1/geocode/reverse, /v1/nearby,
-// /v1/place — in wasm through js/bando.mjs, to choose the cache they share
-// (cacheBytes): each list twice, the second pass timed, p50 / p95 wall per
-// request, the process's CPU per request and the size of the wasm memory
-// after each list (the peak the Go heap reached: never given back); RSS at
-// the end. BANDO_OPTS (JSON Bando.open
-// options) in the environment, as latency.mjs.
+// Latency of the endpoints other than autocomplete that read search,
+// address, place and admin tiles — /v1/geocode/forward, /v1/geocode/reverse,
+// /v1/nearby, /v1/place — in wasm through js/bando.mjs, to choose their
+// caches (cacheBytes, geocodeCacheBytes): each list twice, the second pass
+// timed, p50 / p95 wall per request, the process's CPU per request and the
+// size of the wasm memory after each list (the peak the Go heap reached:
+// never given back); RSS at the end. BANDO_OPTS (JSON Bando.open options)
+// and WASM (another bando.wasm: an older build to compare) in the
+// environment, as latency.mjs.
 //   node endpoints.mjs --bundle DIR [--forward testdata/geocode/forward.jsonl]
 //        [--reverse testdata/geocode/reverse.jsonl] [--cases FILE (autocomplete: place ids)]
 import { readFileSync } from "node:fs";
@@ -23,7 +24,7 @@ for (const f of ["instantiate", "instantiateStreaming"]) {
 }
 const { Bando } = await import(join(repo, "js/bando.mjs"));
 const opts = JSON.parse(process.env.BANDO_OPTS ?? "{}");
-const b = await Bando.open({ tiles: resolve(arg("bundle", join(repo, "testdata/bundle"))), ...opts });
+const b = await Bando.open({ tiles: resolve(arg("bundle", join(repo, "testdata/bundle"))), ...(process.env.WASM ? { wasm: resolve(process.env.WASM) } : {}), ...opts });
 const get = async (u) => {
   const r = await b.fetch(u);
   const body = await r.json();

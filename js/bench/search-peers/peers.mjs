@@ -95,12 +95,15 @@ const engines = {
   orama: (docs) => oramaEngine(docs, {}),
   // every word must match (threshold 0; the default, 1, takes any)
   "orama-all": (docs) => oramaEngine(docs, { threshold: 0 }),
-  // the engine's defaults (js/bando.mjs: 8 MiB for search, place and admin
-  // tiles, the routing graph's own 56 MiB, GC target 25), plus BANDO_OPTS
+  // the engine's defaults (js/bando.mjs: 8 MiB for search, address and admin
+  // tiles, 16 MiB for place cells, the routing graph's own 56 MiB, GC target
+  // 25), plus BANDO_OPTS
   // (JSON Bando.open options, in the environment) to try others
   bando: (docs, bundle) => bandoEngine(bundle, {}),
-  // the memory-lean setting: 4 MB for search, place and admin tiles
-  "bando-lean": (docs, bundle) => bandoEngine(bundle, { cacheBytes: 4 << 20 }),
+  // the memory-lean setting for search: 512 KB for search, address and admin
+  // tiles (place cells and the graph keep their own caches, which
+  // autocomplete does not fill)
+  "bando-lean": (docs, bundle) => bandoEngine(bundle, { cacheBytes: 512 << 10 }),
   // Go's and the native engine's defaults: a 32 MB cache, GC target 100
   "bando-32mb": (docs, bundle) => bandoEngine(bundle, { cacheBytes: 32 << 20, gcPercent: 100 }),
   // a decoded-tile cache of 4 MB, GC target 100 (the last run's bando-4mb)
