@@ -262,7 +262,7 @@ export class Bando {
    * Memory (both settings measured in core/search/BENCHMARKS.search.md):
    * options.cacheBytes: decoded-tile cache budget in bytes of search and
    * admin tiles (0 or absent: 8 MiB; 512 KB is the lean setting for
-   * search: the same autocomplete p95); options.geocodeCacheBytes: the own
+   * search: about the same autocomplete p95, ~15 % more CPU); options.geocodeCacheBytes: the own
    * cache of place cells and address tiles (reverse and forward geocoding,
    * nearby, place details; 0 or absent: 24 MiB, filled only by those); options.routeCacheBytes: the routing graph's and hierarchies' own
    * cache (0 or absent: 56 MiB, filled only by routes); options.gcPercent: the Go collector's target, heap growth in %

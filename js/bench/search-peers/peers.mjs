@@ -100,9 +100,9 @@ const engines = {
   // 25), plus BANDO_OPTS
   // (JSON Bando.open options, in the environment) to try others
   bando: (docs, bundle) => bandoEngine(bundle, {}),
-  // the memory-lean setting for search: 512 KB for search, address and admin
-  // tiles (place cells and the graph keep their own caches, which
-  // autocomplete does not fill)
+  // the memory-lean setting for search: 512 KB for search and admin
+  // tiles (place cells, address tiles and the graph keep their own caches,
+  // which autocomplete does not fill)
   "bando-lean": (docs, bundle) => bandoEngine(bundle, { cacheBytes: 512 << 10 }),
   // Go's and the native engine's defaults: a 32 MB cache, GC target 100
   "bando-32mb": (docs, bundle) => bandoEngine(bundle, { cacheBytes: 32 << 20, gcPercent: 100 }),
