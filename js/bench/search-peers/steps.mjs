@@ -4,7 +4,7 @@
 // memory), heap and RSS after two gc() each. Wasm memory is never given
 // back, so each step shows the peak it reached (its size is printed: the
 // bando.wasm instance is caught as js/bando.mjs instantiates it). BANDO_OPTS
-// as in latency.mjs.
+// and WASM as in latency.mjs.
 //   node --expose-gc steps.mjs --bundle DIR [--cases FILE]
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -25,7 +25,7 @@ for (const f of ["instantiate", "instantiateStreaming"]) {
 }
 const { Bando } = await import(join(repo, "js/bando.mjs"));
 mem("start");
-const b = await Bando.open({ tiles: resolve(arg("bundle", join(repo, "testdata/bundle"))), ...JSON.parse(process.env.BANDO_OPTS ?? "{}") });
+const b = await Bando.open({ tiles: resolve(arg("bundle", join(repo, "testdata/bundle"))), ...(process.env.WASM ? { wasm: resolve(process.env.WASM) } : {}), ...JSON.parse(process.env.BANDO_OPTS ?? "{}") });
 mem("open");
 await (await b.fetch("/v1/autocomplete?text=nha+tho")).text();
 mem("first query (no area)");
