@@ -57,7 +57,7 @@ wasm:
 	mkdir -p js/dist && cp build/bando.wasm build/wasm_exec.js js/dist/
 
 js-deps:
-	cd js && (test -d node_modules || npm ci --no-audit --no-fund || npm install --no-audit --no-fund --no-save)
+	cd js && (test -d node_modules || npm ci --no-audit --no-fund)
 
 # The checked-in fixture bundle; `make test` checks it is up to date.
 sample-bundle: bando
