@@ -101,9 +101,7 @@ type Engine struct {
 	fwdMu sync.Mutex
 	fwd   *geocode.Forwarder // built on first use (forward.go)
 
-	routeOnce sync.Once
-	route     *search.Engine // nil without a graph layer
-	routeErr  error
+	route lazy[*search.Engine] // nil without a graph layer
 }
 
 // New opens the bundle behind src (reading only its manifest).
@@ -188,23 +186,26 @@ func (e *Engine) unitNames(ctx context.Context) (*addr.Gazetteer, error) {
 }
 
 // router returns the routing engine; a bundle without a graph layer
-// gives a 404.
+// gives a 404. A failed open (graph/index unreadable, the request
+// cancelled) fails this request only.
 func (e *Engine) router(ctx context.Context) (*search.Engine, error) {
-	e.routeOnce.Do(func() {
+	r, err := e.route.get(func() (*search.Engine, error) {
 		g, err := graph.Open(ctx, e.store)
-		if err == nil {
-			e.route = search.New(g)
-		} else if !errors.Is(err, graph.ErrNoGraph) {
-			e.routeErr = err
+		if errors.Is(err, graph.ErrNoGraph) {
+			return nil, nil
 		}
+		if err != nil {
+			return nil, err
+		}
+		return search.New(g), nil
 	})
-	if e.routeErr != nil {
-		return nil, e.routeErr
+	if err != nil {
+		return nil, err
 	}
-	if e.route == nil {
+	if r == nil {
 		return nil, errs.NotFoundf("this bundle has no routing graph")
 	}
-	return e.route, nil
+	return r, nil
 }
 
 // enrich gives a place what shaping needs and must not fetch itself: the
