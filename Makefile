@@ -14,7 +14,8 @@ help:
 	@echo "make bando          native CLI at build/bando"
 	@echo "make wasm           build/bando.wasm + build/wasm_exec.js"
 	@echo "make worker         the Cloudflare Worker in worker/build"
-	@echo "make deploy-dry-run the Worker's sizes and bindings, checked offline"
+	@echo "make deploy-dry-run the Worker's sizes, bindings and deploy plan, checked offline"
+	@echo "make deploy         bundle + keys + Worker to Cloudflare (BUNDLE, KEYS, DEPLOY_ARGS)"
 	@echo "make demo           sample bundle + /v1 and a search page on 127.0.0.1:$(PORT)"
 	@echo "make test           everything CI runs"
 	@echo "make test-scenarios the OSRM testbot scenarios through the bundle builder and router"
@@ -112,14 +113,24 @@ scenarios-md: bando
 	sed -n '1,/^<!-- generated/p' bundle/scenario/SCENARIOS.md > build/SCENARIOS.head
 	cat build/SCENARIOS.head build/scenarios.md > bundle/scenario/SCENARIOS.md
 
-.PHONY: test-worker test-browser deploy-dry-run scenarios-md
+.PHONY: test-worker test-browser deploy-dry-run deploy scenarios-md
 test-worker: worker js-deps
 	node --test js/test/contract.worker.test.mjs js/test/worker-access.test.mjs
 
 # Offline: build the Worker, `wrangler deploy --dry-run`, check sizes,
 # asset limits and bindings (PLAN=paid for the paid plan's limits).
-deploy-dry-run: worker js-deps
+deploy-dry-run: worker js-deps bando
 	sh worker/deploy-check.sh
+	node worker/deploy.mjs --dry-run --keys $(KEYS) $(DEPLOY_ARGS)
+
+# One command from a bundle to a live Worker (worker/deploy.mjs): finds or
+# creates the KV namespace, loads KEYS, puts the bundle in the assets or R2
+# as its size requires, writes the configuration and deploys.
+# DEPLOY_ARGS: --env NAME, --domain HOST | --route PATTERN --zone ZONE,
+# --plan free|paid, --storage auto|assets|r2, --bucket NAME.
+KEYS ?= testdata/keys.txt
+deploy: worker js-deps bando
+	node worker/deploy.mjs --keys $(KEYS) $(DEPLOY_ARGS)
 
 test-browser: wasm js-deps
 	node --test js/test/contract.browser.test.mjs

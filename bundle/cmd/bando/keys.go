@@ -21,7 +21,7 @@ import (
 // hash → JSON ({"revoked","admin","rpm","rpd"}).
 func keysCmd(args []string) error {
 	if len(args) == 0 {
-		return errors.New("usage: bando keys add|list|revoke --file FILE ...")
+		return errors.New("usage: bando keys add|list|revoke|export --file FILE ...")
 	}
 	fs := flag.NewFlagSet("keys "+args[0], flag.ExitOnError)
 	file := fs.String("file", "", "key file (hashes only; created by add)")
@@ -37,6 +37,8 @@ func keysCmd(args []string) error {
 		return keysAdd(*file, access.Key{PerMinute: *rpm, PerDay: *rpd, Admin: *admin})
 	case "list":
 		return keysList(*file)
+	case "export":
+		return keysExport(*file)
 	case "revoke":
 		if fs.NArg() != 1 {
 			return errors.New("usage: bando keys revoke --file FILE ID|HASH")
@@ -101,6 +103,30 @@ func keysAdd(file string, k access.Key) error {
 	fmt.Fprintf(os.Stderr, "key %s added to %s. The key itself is printed once, below, and stored nowhere:\n", k.Hash.ID(), file)
 	fmt.Println(key)
 	fmt.Fprintf(os.Stderr, "For the Worker, load it into KV:\n  %s\n", kvPut(k))
+	return nil
+}
+
+// keysExport prints the key file as the JSON `wrangler kv bulk put` reads:
+// [{"key": hash, "value": record}], revoked keys included so a revoke reaches
+// the Worker (worker/deploy.mjs).
+func keysExport(file string) error {
+	ks, err := readKeys(file, false)
+	if err != nil {
+		return err
+	}
+	type entry struct {
+		Key   string `json:"key"`
+		Value string `json:"value"`
+	}
+	out := make([]entry, len(ks))
+	for i, k := range ks {
+		out[i] = entry{Key: k.Hash.String(), Value: kvValue(k)}
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		return err
+	}
+	fmt.Println(string(b))
 	return nil
 }
 
