@@ -94,6 +94,11 @@ func build(args []string) error {
 	if *out == "" || len(osmFiles) == 0 {
 		return errors.New("build needs --osm FILE and --out DIR")
 	}
+	// Refuse a directory that is not a bundle, and clean up after earlier
+	// interrupted builds, before the work (core/tile SPEC §1.1).
+	if err := tile.PrepareOut(*out); err != nil {
+		return fmt.Errorf("--out: %w", err)
+	}
 	stop, err := startProfiles(*cpuprofile, *memprofile)
 	if err != nil {
 		return err
@@ -131,6 +136,11 @@ func serve(args []string) error {
 	fs.Parse(args)
 	if *dir == "" {
 		return errors.New("serve needs --bundle DIR")
+	}
+	// A replacement of the bundle interrupted between two renames leaves
+	// the old bundle beside the path: put it back (core/tile SPEC §1.1).
+	if err := tile.RecoverBundle(*dir); err != nil {
+		return err
 	}
 	var opts core.Options
 	if *keys != "" {
