@@ -1,6 +1,6 @@
 // Type declarations of the bando package (bando.mjs, offline.mjs, style.mjs,
-// basemap.mjs). Requests and responses follow ../shared/docs/API.md; section
-// numbers below refer to it. Coordinates: Google shapes {lat, lng}, Pelias
+// basemap.mjs). Requests and responses follow the /v1 API reference (docs/API.md of the
+// bando repository); section numbers below refer to it. Coordinates: Google shapes {lat, lng}, Pelias
 // GeoJSON [lon, lat], Valhalla {lat, lon}.
 
 /** A point as the typed methods accept it: "lat,lng", [lat, lng] or {lat, lng}. */
@@ -237,8 +237,10 @@ export interface OpenOptions {
   tiles: string | URL | TileSource;
   /** Persist tiles: a TileStore, or true (Cache Storage in browsers, memory elsewhere). Needs an http(s) `tiles`. */
   cache?: boolean | TileStore;
-  /** URL of bando.wasm (default dist/bando.wasm beside the module) and of Go's wasm_exec.js. */
-  wasm?: string | URL; wasmExec?: string | URL;
+  /** URL of bando.wasm (default dist/bando.wasm of the package; with a bundler, `import wasm from "bando/dist/bando.wasm?url"`). */
+  wasm?: string | URL;
+  /** URL of another Go's wasm_exec.js, imported as a module: only for a bando.wasm built by another Go than the packaged one. */
+  wasmExec?: string | URL;
   /** SHA-256 hex of accepted API keys, newline separated: requests then need `apikey`. */
   keyHashes?: string;
   /** Budget in bytes of the decoded-tile cache of search and admin tiles (0 = default: 8 MiB; 512 KB is the memory-lean setting for search: about the same autocomplete p95, ~15 % more CPU). */
@@ -285,11 +287,11 @@ export declare class IntegrityError extends Error {
  * /direction's `overview_polyline` and step polylines, 6 for /optimized-route's leg `shape`.
  * Throws RangeError on a malformed string.
  */
-/** manifest.json as the Go core's open takes it: the JSON without its tiles, and the tile table's parts (keys, u32 LE ends and sizes, raw SHA-256s); null for a document the core must read itself. */
-export declare function manifestParts(bytes: Uint8Array): { rest: Uint8Array; keys: Uint8Array; ends: Uint8Array; sizes: Uint8Array; sums: Uint8Array } | null;
 export declare function decodePolyline(encoded: string, precision?: 5 | 6 | number): [number, number][];
-export declare const h3mathImports: Record<string, (...x: number[]) => number>;
 export declare function regionKeys(manifest: Manifest, bbox: BBox): string[];
+
+/** Per call: an AbortSignal cancels the call (type-ahead); the promise rejects with the signal's reason (an AbortError for abort()). */
+export interface CallOptions { signal?: AbortSignal }
 
 export declare class Bando {
   static open(options: OpenOptions): Promise<Bando>;
@@ -298,25 +300,25 @@ export declare class Bando {
   static httpSource(baseURL: string, fetchFn?: typeof globalThis.fetch): TileSource;
   /** Any /v1 request, answered in-process as the HTTP API would. */
   fetch(url: string | URL, init?: RequestInit): Promise<Response>;
-  autocomplete(params: AutocompletePeliasParams): Promise<PeliasCollection>;
-  autocomplete(params: AutocompleteGoogleParams): Promise<PredictionsResponse>;
-  place(params: PlaceParams & { format: "google" }): Promise<PlaceGoogleResponse>;
-  place(params: PlaceParams): Promise<PeliasCollection>;
-  placeChildren(params: PlaceChildrenParams): Promise<PredictionsResponse>;
-  geocodeForward(params: GeocodeForwardGoogleParams): Promise<GeocodeResponse>;
-  geocodeForward(params: GeocodeForwardPeliasParams): Promise<PeliasCollection>;
-  geocodeReverse(params: GeocodeReverseGoogleParams): Promise<GeocodeResponse>;
-  geocodeReverse(params: GeocodeReversePeliasParams): Promise<PeliasCollection>;
-  nearby(params: NearbyParams): Promise<PeliasCollection>;
-  direction(params: DirectionParams): Promise<DirectionResponse>;
-  optimizedRoute(request: OptimizedRouteRequest, params?: CommonParams): Promise<OptimizedRouteResponse>;
-  distanceMatrix(request: DistanceMatrixRequest, params?: DistanceMatrixParams): Promise<DistanceMatrixResponse>;
-  addressConvert(params: AddressConvertParams): Promise<AddressConvertResponse>;
-  forcodesEncode(params: ForcodesEncodeParams): Promise<ForcodesEncodeResponse>;
-  forcodesDecode(params: ForcodesDecodeParams): Promise<ForcodesDecodeResponse>;
-  status(): Promise<StatusResponse>;
+  autocomplete(params: AutocompletePeliasParams, options?: CallOptions): Promise<PeliasCollection>;
+  autocomplete(params: AutocompleteGoogleParams, options?: CallOptions): Promise<PredictionsResponse>;
+  place(params: PlaceParams & { format: "google" }, options?: CallOptions): Promise<PlaceGoogleResponse>;
+  place(params: PlaceParams, options?: CallOptions): Promise<PeliasCollection>;
+  placeChildren(params: PlaceChildrenParams, options?: CallOptions): Promise<PredictionsResponse>;
+  geocodeForward(params: GeocodeForwardGoogleParams, options?: CallOptions): Promise<GeocodeResponse>;
+  geocodeForward(params: GeocodeForwardPeliasParams, options?: CallOptions): Promise<PeliasCollection>;
+  geocodeReverse(params: GeocodeReverseGoogleParams, options?: CallOptions): Promise<GeocodeResponse>;
+  geocodeReverse(params: GeocodeReversePeliasParams, options?: CallOptions): Promise<PeliasCollection>;
+  nearby(params: NearbyParams, options?: CallOptions): Promise<PeliasCollection>;
+  direction(params: DirectionParams, options?: CallOptions): Promise<DirectionResponse>;
+  optimizedRoute(request: OptimizedRouteRequest, params?: CommonParams, options?: CallOptions): Promise<OptimizedRouteResponse>;
+  distanceMatrix(request: DistanceMatrixRequest, params?: DistanceMatrixParams, options?: CallOptions): Promise<DistanceMatrixResponse>;
+  addressConvert(params: AddressConvertParams, options?: CallOptions): Promise<AddressConvertResponse>;
+  forcodesEncode(params: ForcodesEncodeParams, options?: CallOptions): Promise<ForcodesEncodeResponse>;
+  forcodesDecode(params: ForcodesDecodeParams, options?: CallOptions): Promise<ForcodesDecodeResponse>;
+  status(options?: CallOptions): Promise<StatusResponse>;
   /** The basemap vector tile z/x/y (empty where there is no data). */
-  tile(z: number, x: number, y: number): Promise<Uint8Array>;
+  tile(z: number, x: number, y: number, options?: CallOptions): Promise<Uint8Array>;
   manifest(): Promise<Manifest>;
   basemapIndex(): Promise<BasemapIndex | null>;
   download(region: RegionSpec, options?: DownloadOptions): Promise<DownloadResult>;

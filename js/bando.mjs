@@ -7,12 +7,20 @@
 // Tile sources: a function (path) => Promise<Uint8Array|null>, or
 // Bando.dirSource(dir) (Node), or Bando.httpSource(baseURL) (fetch); with
 // options.cache, an HTTP source reads through a TileStore (Cache Storage).
+// Go's wasm_exec.js (it defines globalThis.Go) as a module import: bundlers
+// include it, browsers load it as a script of this origin, and no code is
+// ever evaluated from a string (a Content-Security-Policy needs only
+// 'wasm-unsafe-eval'). `make wasm` and `npm pack` put it in dist/.
+import "./dist/wasm_exec.js";
+import { manifestParts } from "./manifest.mjs";
 import { BandoError, TileNotCachedError, IntegrityError, cachedSource, download, storageUsage, evict, defaultStore, manifestOf, regionKeys, sha256hex } from "./offline.mjs";
 
 export { BandoError, TileNotCachedError, IntegrityError, MemoryStore, CacheStorageStore, regionKeys } from "./offline.mjs";
 
 const isNode = typeof process !== "undefined" && !!process.versions?.node;
-const defaultBuild = new URL("./dist/", import.meta.url); // `make wasm` and `npm pack` put bando.wasm there
+// `make wasm` and `npm pack` put bando.wasm in dist/; written as a literal
+// new URL(…, import.meta.url) so bundlers (Vite, webpack) emit the file.
+const defaultWasm = () => new URL("./dist/bando.wasm", import.meta.url);
 const runtimes = new Map(); // wasm URL → Promise<api>
 
 async function loadBytes(url) {
@@ -25,15 +33,11 @@ async function loadBytes(url) {
   return new Uint8Array(await r.arrayBuffer());
 }
 
+// loadGoGlue imports another wasm_exec.js (options.wasmExec, for a
+// bando.wasm built by another Go) as a module, never by eval.
 async function loadGoGlue(url) {
-  if (globalThis.Go) return;
-  if (isNode && url.protocol === "file:") {
-    await import(url.href);
-    return;
-  }
-  // wasm_exec.js is a classic script that defines globalThis.Go.
-  const src = new TextDecoder().decode(await loadBytes(url));
-  (0, eval)(src);
+  if (url === null) return;
+  await import(/* @vite-ignore */ url.href);
 }
 
 // toURL accepts a URL, an absolute URL string, or (Node) a file path;
@@ -51,7 +55,7 @@ async function toURL(x) {
 // The JavaScript engine's own Math, offered to the Go core as the wasm
 // import module "h3math" (h3port can use it for bit-exact trigonometry when
 // built with -tags jsmath; an unused import module is ignored).
-export const h3mathImports = {
+const h3mathImports = {
   sin: Math.sin, cos: Math.cos, tan: Math.tan, atan: Math.atan,
   atan2: Math.atan2, asin: Math.asin, acos: Math.acos,
 };
@@ -159,52 +163,6 @@ async function verifyingReader(tiles, source) {
   };
 }
 
-/**
- * manifestParts(bytes) → Go's open option `manifest`: manifest.json
- * without its tiles, and the tiles as the parts of the engine's table
- * (tile.TableFromParts: keys concatenated in ascending order, their end
- * offsets, sizes, raw SHA-256s; u32s little-endian). The JSON (1.8 MB for
- * the 14,366 tiles of Hà Nội + TP.HCM) is parsed here and never copied into
- * Go, whose wasm memory keeps its peak for good. null when the document is
- * not one the builder writes in every respect checked here: Go then reads
- * manifest.json itself and reports what is wrong, as before.
- */
-export function manifestParts(bytes) {
-  let doc;
-  try {
-    doc = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-  } catch {
-    return null;
-  }
-  const isMap = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-  if (!isMap(doc) || !isMap(doc.tiles)) return null;
-  if (Object.keys(doc).some((k) => k !== "tiles" && k.toLowerCase() === "tiles")) return null; // encoding/json matches names in any case
-  const tiles = doc.tiles;
-  const keys = Object.keys(tiles).sort(); // ASCII (checked below): UTF-16 order is byte order
-  const n = keys.length;
-  const ends = new DataView(new ArrayBuffer(4 * n)), sizes = new DataView(new ArrayBuffer(4 * n));
-  const sums = new Uint8Array(32 * n);
-  let end = 0;
-  for (let i = 0; i < n; i++) {
-    const k = keys[i], e = tiles[k];
-    if (!/^[\x20-\x7e]+$/.test(k) || !isMap(e) || !Number.isInteger(e.size) || e.size < 0 || e.size > 0xffffffff) return null;
-    if (typeof e.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(e.sha256)) return null;
-    end += k.length;
-    ends.setUint32(4 * i, end, true);
-    sizes.setUint32(4 * i, e.size, true);
-    for (let j = 0; j < 32; j++) sums[32 * i + j] = parseInt(e.sha256.substr(2 * j, 2), 16);
-  }
-  delete doc.tiles;
-  const enc = new TextEncoder();
-  return {
-    rest: enc.encode(JSON.stringify(doc)),
-    keys: enc.encode(keys.join("")),
-    ends: new Uint8Array(ends.buffer),
-    sizes: new Uint8Array(sizes.buffer),
-    sums,
-  };
-}
-
 async function nodeDirReader(dir, sha) {
   const fs = await import("node:fs");
   const { join } = await import("node:path");
@@ -256,7 +214,8 @@ export class Bando {
    * undefined (no cache); with an http tiles URL, tiles are read from the
    * cache first and stored there when fetched. options.wasm: URL of
    * bando.wasm (default dist/bando.wasm next to this module);
-   * options.wasmExec: URL of Go's wasm_exec.js (default beside bando.wasm).
+   * options.wasmExec: URL of another Go's wasm_exec.js, imported as a module
+   * (only for a bando.wasm built by another Go than the packaged one).
    * options.keyHashes: SHA-256 hex hashes of accepted keys (newline separated),
    * to require `apikey` as the HTTP API does; default none required.
    * Memory (both settings measured in core/search/BENCHMARKS.search.md):
@@ -275,8 +234,8 @@ export class Bando {
    * itself (tests compare the two).
    */
   static async open(options = {}) {
-    const wasmURL = await toURL(options.wasm ?? new URL("bando.wasm", defaultBuild));
-    const execURL = await toURL(options.wasmExec ?? new URL("wasm_exec.js", wasmURL));
+    const wasmURL = await toURL(options.wasm ?? defaultWasm());
+    const execURL = options.wasmExec ? await toURL(options.wasmExec) : null;
     let offline = null;
     let source;
     const failures = [];
@@ -364,12 +323,14 @@ export class Bando {
     return new Response(nullBody ? null : r.body, { status: r.status, headers: r.headers });
   }
 
-  // call answers one endpoint as JSON, or throws: TileNotCachedError when a
+  // call answers one endpoint as JSON, or throws: the signal's reason when
+  // options.signal aborts (an AbortError DOMException for abort()),
+  // TileNotCachedError when a
   // tile the answer needs is neither cached nor reachable, BandoError for
   // any other non-2xx answer (carrying the API's error body).
-  async #call(method, path, params, body) {
+  async #call(method, path, params, body, options = {}) {
     const mark = this.#failures.length;
-    const init = { method };
+    const init = { method, signal: options.signal };
     if (body !== undefined) {
       init.body = new URLSearchParams(body).toString();
       init.headers = { "content-type": "application/x-www-form-urlencoded" };
@@ -383,48 +344,48 @@ export class Bando {
   }
 
   /** GET /v1/autocomplete (API.md §3.1): Pelias shape with `text`, Google shape with `input`. */
-  autocomplete(params) {
-    return this.#call("GET", "/v1/autocomplete", { ...params, location: latLng(params.location), origin: latLng(params.origin) });
+  autocomplete(params, options) {
+    return this.#call("GET", "/v1/autocomplete", { ...params, location: latLng(params.location), origin: latLng(params.origin) }, undefined, options);
   }
   /** GET /v1/place (§3.2). `ids`: one id or an array. */
-  place(params) { return this.#call("GET", "/v1/place", params); }
+  place(params, options) { return this.#call("GET", "/v1/place", params, undefined, options); }
   /** GET /v1/place/children (§3.3). */
-  placeChildren(params) { return this.#call("GET", "/v1/place/children", params); }
+  placeChildren(params, options) { return this.#call("GET", "/v1/place/children", params, undefined, options); }
   /** GET /v1/geocode/forward (§3.4): Google shape with `address`, Pelias with `text`. */
-  geocodeForward(params) { return this.#call("GET", "/v1/geocode/forward", params); }
+  geocodeForward(params, options) { return this.#call("GET", "/v1/geocode/forward", params, undefined, options); }
   /** GET /v1/geocode/reverse (§3.5): Google shape with `latlng`, Pelias with `point.lat`/`point.lon`. */
-  geocodeReverse(params) { return this.#call("GET", "/v1/geocode/reverse", { ...params, latlng: latLng(params.latlng) }); }
+  geocodeReverse(params, options) { return this.#call("GET", "/v1/geocode/reverse", { ...params, latlng: latLng(params.latlng) }, undefined, options); }
   /** GET /v1/nearby (§3.6). */
-  nearby(params) { return this.#call("GET", "/v1/nearby", params); }
+  nearby(params, options) { return this.#call("GET", "/v1/nearby", params, undefined, options); }
   /** GET /v1/direction (§3.7). `destination`: one point or an array of points. */
-  direction(params) {
+  direction(params, options) {
     const d = Array.isArray(params.destination) && typeof params.destination[0] !== "number"
       ? params.destination.map(latLng).join(";") : latLng(params.destination);
-    return this.#call("GET", "/v1/direction", { ...params, origin: latLng(params.origin), destination: d });
+    return this.#call("GET", "/v1/direction", { ...params, origin: latLng(params.origin), destination: d }, undefined, options);
   }
   /** GET /v1/optimized-route (§3.8): a Valhalla optimized_route request. */
-  optimizedRoute(request, params = {}) { return this.#call("GET", "/v1/optimized-route", { ...params, json: request }); }
+  optimizedRoute(request, params = {}, options) { return this.#call("GET", "/v1/optimized-route", { ...params, json: request }, undefined, options); }
   /** GET /v1/distancematrix (§3.12): a Valhalla sources_to_targets request. */
-  distanceMatrix(request, params = {}) { return this.#call("GET", "/v1/distancematrix", { ...params, json: request }); }
+  distanceMatrix(request, params = {}, options) { return this.#call("GET", "/v1/distancematrix", { ...params, json: request }, undefined, options); }
   /** GET /v1/address/convert (§3.13). */
-  addressConvert(params) { return this.#call("GET", "/v1/address/convert", params); }
+  addressConvert(params, options) { return this.#call("GET", "/v1/address/convert", params, undefined, options); }
   /** POST /v1/forcodes/encode (§3.9). */
-  forcodesEncode(params) { return this.#call("POST", "/v1/forcodes/encode", params); }
+  forcodesEncode(params, options) { return this.#call("POST", "/v1/forcodes/encode", params, undefined, options); }
   /** POST /v1/forcodes/decode (§3.9); the code goes in a form body. */
-  forcodesDecode(params) {
+  forcodesDecode(params, options) {
     const { forcodes, ...rest } = params;
-    return this.#call("POST", "/v1/forcodes/decode", rest, { forcodes });
+    return this.#call("POST", "/v1/forcodes/decode", rest, { forcodes }, options);
   }
   /** GET /v1/status (§3.11). */
-  status() { return this.#call("GET", "/v1/status", {}); }
+  status(options) { return this.#call("GET", "/v1/status", {}, undefined, options); }
 
   /**
    * GET /v1/tiles/{z}/{x}/{y}.mvt (docs/API.md): the basemap vector tile
    * (empty where the bundle has no data).
    */
-  async tile(z, x, y) {
+  async tile(z, x, y, options = {}) {
     const mark = this.#failures.length;
-    const r = await this.fetch(`/v1/tiles/${z}/${x}/${y}.mvt`);
+    const r = await this.fetch(`/v1/tiles/${z}/${x}/${y}.mvt`, { signal: options.signal });
     const failed = this.#failures.splice(mark);
     if (r.status >= 500 && failed.length > 0) throw failed[0];
     if (!r.ok) throw new BandoError(r.status, await r.json());

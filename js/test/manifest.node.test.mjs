@@ -9,7 +9,8 @@ import assert from "node:assert/strict";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Bando, manifestParts } from "../bando.mjs";
+import { Bando } from "../bando.mjs";
+import { manifestParts } from "../manifest.mjs";
 import { repoRoot } from "./contract-lib.mjs";
 
 const fixture = join(repoRoot, "testdata/bundle");

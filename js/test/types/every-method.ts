@@ -41,6 +41,11 @@ export async function all(): Promise<void> {
   const res: Response = await bando.fetch("/v1/status");
   const man: Manifest = await bando.manifest();
   const idx = await bando.basemapIndex();
+  const ta = new AbortController();
+  await bando.autocomplete({ text: "pho" }, { signal: ta.signal });
+  await bando.direction({ origin: [21.03, 105.85], destination: [21.0, 105.8] }, { signal: ta.signal });
+  await bando.distanceMatrix({ sources: [{ lat: 21, lon: 105.8 }], targets: [{ lat: 21.1, lon: 105.9 }] }, {}, { signal: ta.signal });
+  await bando.status({ signal: ta.signal });
   const ac = new AbortController();
   const dl = await bando.download({ province: "01", structure: "new" }, { signal: ac.signal, onProgress: (x) => { void x.done; } });
   await bando.download({ bbox: [105.8, 21, 105.9, 21.1] });
