@@ -34,6 +34,11 @@ type Options struct {
 	NoBasemap bool            // skip the basemap layer (vector tiles)
 	NoGraph   bool            // skip the routing graph (a bundle for search and geocoding only)
 	Basemap   basemap.Options // zooms and archive size; Admin is taken from Admin
+	// Pack writes a packed bundle (core/tile/SPEC.md §9: archives read by
+	// byte range and a directory) instead of loose tiles.
+	Pack bool
+	// PackOptions: archive size and the tiles' regions when Pack is set.
+	PackOptions tile.PackOptions
 }
 
 // Stats summarise a build.
@@ -97,7 +102,18 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 		}
 	}
 	logf(o.Log, "writing %d tiles to %s", len(tiles), o.Out)
-	if err := tile.WriteBundle(o.Out, m, tiles); err != nil {
+	write := func() error { return tile.WriteBundle(o.Out, m, tiles) }
+	if o.Pack {
+		write = func() error {
+			keys := make([]string, 0, len(tiles))
+			for k := range tiles {
+				keys = append(keys, k)
+			}
+			get := func(k string) ([]byte, error) { return tiles[k], nil }
+			return tile.WritePacked(o.Out, m, keys, get, o.PackOptions)
+		}
+	}
+	if err := write(); err != nil {
 		return st, fmt.Errorf("writing %s: %w", o.Out, err)
 	}
 	st.Tiles = len(tiles)

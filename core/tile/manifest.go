@@ -7,7 +7,7 @@ import (
 
 // FormatVersion is the tile format version this reader and writer implement.
 // A reader accepts a bundle whose MinReaderVersion is <= FormatVersion.
-const FormatVersion = 1
+const FormatVersion = 2
 
 // ManifestPath is the bundle-relative path of the manifest.
 const ManifestPath = "manifest.json"
@@ -26,7 +26,8 @@ type Manifest struct {
 	Attribution      []string     `json:"attribution"`        // shown by /v1/status
 	Sources          []SourceInfo `json:"sources"`            // every input file and dataset
 	Layers           []LayerInfo  `json:"layers"`             // what each tile family holds
-	Tiles            TileTable    `json:"tiles"`              // key → size and sha256
+	Tiles            TileTable    `json:"tiles,omitzero"`     // key → size and sha256 (a packed bundle: from its directory, not written here)
+	Pack             *PackInfo    `json:"pack,omitempty"`     // a packed bundle's directory and archives (SPEC.md §9)
 }
 
 // SourceInfo names one input of the bundle and its licence.
@@ -127,7 +128,16 @@ func (m *Manifest) check() error {
 	if m.MinReaderVersion > FormatVersion {
 		return fmt.Errorf("%w: bundle needs reader version %d, this is %d", ErrVersion, m.MinReaderVersion, FormatVersion)
 	}
-	return m.Tiles.err()
+	if err := m.Tiles.err(); err != nil {
+		return err
+	}
+	if m.Pack != nil {
+		if m.Tiles.Len() > 0 {
+			return fmt.Errorf("%w: manifest: a packed bundle lists its tiles in %s, not in \"tiles\"", ErrCorrupt, DirectoryPath)
+		}
+		return m.Pack.check()
+	}
+	return nil
 }
 
 // parseFast reads b with encoding/json except for the "tiles" object

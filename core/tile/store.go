@@ -21,6 +21,7 @@ type Store struct {
 	manifest *Manifest
 	cache    *Cache
 	layers   []layerCache // WithLayerBudget: caches of their own, by key prefix
+	dirErr   error        // a packed bundle whose directory could not be read
 }
 
 // layerCache is the cache of the tiles whose keys start with one of the
@@ -50,17 +51,28 @@ func Open(ctx context.Context, src Source, cacheBytes int) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := m.LoadDirectory(ctx, src); err != nil {
+		return nil, err
+	}
 	return OpenManifest(src, m, cacheBytes), nil
 }
 
 // OpenManifest returns a Store over src whose manifest m was read already
 // (ParseManifest; the Worker parses the manifest shipped in its script in
-// its start-up phase, not in a request).
+// its start-up phase, not in a request). A packed bundle's directory is
+// read here unless m.LoadDirectory did already; if that fails, every
+// tile read fails with its error (the bundle then has no tile).
 func OpenManifest(src Source, m *Manifest, cacheBytes int) *Store {
 	if cacheBytes <= 0 {
 		cacheBytes = DefaultCacheBytes
 	}
-	return &Store{src: src, manifest: m, cache: NewCache(cacheBytes)}
+	s := &Store{src: src, manifest: m, cache: NewCache(cacheBytes)}
+	if m.Pack != nil && m.Pack.dir == nil {
+		if err := m.LoadDirectory(context.Background(), src); err != nil {
+			s.dirErr = err
+		}
+	}
+	return s
 }
 
 // Manifest returns the bundle's manifest. Callers must not modify it.
@@ -113,6 +125,9 @@ func (s *Store) Stats() Stats {
 // Source does not have gives ErrMissing; bytes that do not match the
 // manifest give ErrCorrupt.
 func (s *Store) Tile(ctx context.Context, key string) ([]byte, error) {
+	if s.dirErr != nil {
+		return nil, fmt.Errorf("tile %q: %w", key, s.dirErr)
+	}
 	t := &s.manifest.Tiles
 	i, ok := t.Search(key)
 	if !ok {
@@ -122,7 +137,12 @@ func (s *Store) Tile(ctx context.Context, key string) ([]byte, error) {
 	var b []byte
 	var err error
 	vs, verifying := s.src.(VerifyingSource)
-	if verifying {
+	if s.manifest.Pack != nil {
+		b, verifying, err = s.readPacked(ctx, key, i)
+		if err != nil {
+			return nil, err
+		}
+	} else if verifying {
 		b, err = vs.GetVerified(ctx, Path(key), t.Entry(i))
 	} else {
 		b, err = s.src.Get(ctx, Path(key))

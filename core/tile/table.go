@@ -63,6 +63,10 @@ type corruptError struct{ msg string }
 func (e *corruptError) Error() string { return ErrCorrupt.Error() + ": " + e.msg }
 func (e *corruptError) Unwrap() error { return ErrCorrupt }
 
+// IsZero reports whether the table is empty (a packed bundle's manifest
+// writes no "tiles").
+func (t TileTable) IsZero() bool { return len(t.ends) == 0 && t.bad == nil }
+
 // Len is the number of tiles.
 func (t *TileTable) Len() int { return len(t.ends) }
 

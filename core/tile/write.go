@@ -24,7 +24,7 @@ import (
 // deterministic: the same inputs give byte-identical files.
 func WriteBundle(dir string, m *Manifest, tiles map[string][]byte) error {
 	m.Format = "bando-tiles"
-	m.FormatVersion = FormatVersion
+	m.FormatVersion = LooseFormatVersion
 	if m.MinReaderVersion == 0 {
 		m.MinReaderVersion = 1
 	}
@@ -207,7 +207,8 @@ func globEscape(s string) string {
 
 // CheckOut reports whether a bundle may be written to dir: dir is absent,
 // an empty directory, or a bando bundle (a manifest.json of format
-// bando-tiles, and nothing beside it but tiles/). Anything else is refused
+// bando-tiles, and nothing beside it but tiles/, or a packed bundle's
+// tiles.dir and packs/). Anything else is refused
 // with an error naming dir, so that writing never deletes a user's files.
 func CheckOut(dir string) error {
 	fi, err := os.Lstat(dir)
@@ -231,7 +232,7 @@ func CheckOut(dir string) error {
 		return fmt.Errorf("%s is not empty and is not a bando bundle (no manifest.json of format bando-tiles): refusing to replace it; choose a new or empty directory", dir)
 	}
 	for _, e := range ents {
-		if n := e.Name(); n != ManifestPath && !(n == "tiles" && e.IsDir()) {
+		if n := e.Name(); n != ManifestPath && !((n == "tiles" || n == "packs") && e.IsDir()) && n != DirectoryPath {
 			return fmt.Errorf("%s is a bando bundle but also holds %s, which a build would delete: move it out first", dir, n)
 		}
 	}

@@ -36,6 +36,8 @@ func main() {
 		err = build(os.Args[2:])
 	case "serve":
 		err = serve(os.Args[2:])
+	case "pack":
+		err = packCmd(os.Args[2:])
 	case "scenarios":
 		err = scenarios(os.Args[2:])
 	case "eval":
@@ -57,7 +59,8 @@ func main() {
 
 func usage() {
 	fmt.Fprintln(os.Stderr, `usage:
-  bando build --osm FILE [--osm FILE...] [--admin DIR] --out DIR
+  bando build --osm FILE [--osm FILE...] [--admin DIR] [--pack] --out DIR
+  bando pack --in DIR --out DIR [--archive-mib 16]   (a loose bundle → a packed one)
   bando serve --bundle DIR [--addr 127.0.0.1:8787] [--keys FILE] [--page DIR] [--quiet]
   bando scenarios [--md FILE] DIR
   bando eval --bundle DIR --cases FILE.jsonl [--misses] [--cold=false]   (kinds autocomplete, forward, reverse)
@@ -86,6 +89,7 @@ func build(args []string) error {
 	ch := fs.String("ch", "", "comma-separated profiles given a contraction hierarchy (default: car,motor,truck,bike,walking; \"none\" for none)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the build to this file")
 	memprofile := fs.String("memprofile", "", "write a heap profile (at the end of the build) to this file")
+	pack := fs.Bool("pack", false, "write a packed bundle: archives read by byte range and a directory (core/tile/SPEC.md §9)")
 	memLimit := fs.Int("mem-limit-mib", 7168, "soft limit of the Go heap in MiB: the collector works harder near it instead of letting garbage double the resident size (0: none; GOMEMLIMIT overrides)")
 	fs.Parse(args)
 	if os.Getenv("GOMEMLIMIT") == "" && *memLimit > 0 {
@@ -104,7 +108,7 @@ func build(args []string) error {
 		return err
 	}
 	defer stop()
-	opts := bundle.Options{OSM: osmFiles, Admin: *admin, Out: *out, Log: os.Stderr, NoBasemap: *noBasemap, NoGraph: *noGraph}
+	opts := bundle.Options{OSM: osmFiles, Admin: *admin, Out: *out, Log: os.Stderr, NoBasemap: *noBasemap, NoGraph: *noGraph, Pack: *pack}
 	opts.Basemap.MinZoom, opts.Basemap.MaxZoom, opts.Basemap.ArchiveBytes = *minZoom, *maxZoom, *archMiB<<20
 	switch *ch {
 	case "":
@@ -124,6 +128,22 @@ func build(args []string) error {
 	fmt.Fprintf(os.Stderr, "bando build: %d objects, %d places, %d tiles, %d bytes in %s\n",
 		st.Objects, st.Places, st.Tiles, st.Bytes, time.Since(start).Round(time.Millisecond))
 	return nil
+}
+
+// packCmd writes the packed bundle of a loose one (core/tile/SPEC.md §9).
+func packCmd(args []string) error {
+	fs := flag.NewFlagSet("pack", flag.ExitOnError)
+	in := fs.String("in", "", "loose bundle directory to read")
+	out := fs.String("out", "", "packed bundle directory to write")
+	mib := fs.Int("archive-mib", tile.DefaultArchiveBytes>>20, "cut archives at this size (MiB, ≤ 25)")
+	fs.Parse(args)
+	if *in == "" || *out == "" {
+		return errors.New("pack needs --in DIR and --out DIR")
+	}
+	if *mib < 1 || *mib > tile.MaxArchiveBytes>>20 {
+		return fmt.Errorf("pack: --archive-mib %d: expected 1 to %d", *mib, tile.MaxArchiveBytes>>20)
+	}
+	return tile.PackDir(*in, *out, tile.PackOptions{ArchiveBytes: *mib << 20})
 }
 
 func serve(args []string) error {
