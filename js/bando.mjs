@@ -18,6 +18,11 @@ import { BandoError, TileNotCachedError, IntegrityError, cachedSource, download,
 export { BandoError, TileNotCachedError, IntegrityError, MemoryStore, CacheStorageStore, regionKeys } from "./offline.mjs";
 
 const isNode = typeof process !== "undefined" && !!process.versions?.node;
+// nodeImport loads a Node built-in only where the code runs in Node. The
+// specifier is hidden from bundlers, which would otherwise stub it and split
+// the stub into a chunk of its own (a module Web Worker built by Vite then
+// needs worker.format "es").
+const nodeImport = (m) => import(/* @vite-ignore */ /* webpackIgnore: true */ m);
 // `make wasm` and `npm pack` put bando.wasm in dist/; written as a literal
 // new URL(…, import.meta.url) so bundlers (Vite, webpack) emit the file.
 const defaultWasm = () => new URL("./dist/bando.wasm", import.meta.url);
@@ -25,7 +30,7 @@ const runtimes = new Map(); // wasm URL → Promise<api>
 
 async function loadBytes(url) {
   if (isNode && url.protocol === "file:") {
-    const { readFile } = await import("node:fs/promises");
+    const { readFile } = await nodeImport("node:fs/promises");
     return readFile(url);
   }
   const r = await fetch(url);
@@ -46,7 +51,7 @@ async function toURL(x) {
   if (x instanceof URL) return x;
   if (/^[a-z][a-z0-9+.-]*:/i.test(x)) return new URL(x);
   if (isNode) {
-    const { pathToFileURL } = await import("node:url");
+    const { pathToFileURL } = await nodeImport("node:url");
     return pathToFileURL(x);
   }
   return new URL(x, globalThis.location?.href);
@@ -133,7 +138,7 @@ export function decodePolyline(s, precision = 5) {
 // wasm (core/search/BENCHMARKS.search.md, "Memory and cold reads").
 async function nativeSHA256() {
   if (isNode) {
-    const crypto = await import("node:crypto");
+    const crypto = await nodeImport("node:crypto");
     if (typeof crypto.hash === "function") return (b) => crypto.hash("sha256", b, "hex");
     return (b) => crypto.createHash("sha256").update(b).digest("hex");
   }
@@ -164,8 +169,8 @@ async function verifyingReader(tiles, source) {
 }
 
 async function nodeDirReader(dir, sha) {
-  const fs = await import("node:fs");
-  const { join } = await import("node:path");
+  const fs = await nodeImport("node:fs");
+  const { join } = await nodeImport("node:path");
   const sharedCap = 256 << 10; // most tiles are a few tens of KB
   let buf = new Uint8Array(64 << 10);
   return (path, size, hex) => {
@@ -277,8 +282,8 @@ export class Bando {
   /** Tiles from a local directory (Node). */
   static dirSource(dir) {
     return async (path) => {
-      const { readFile } = await import("node:fs/promises");
-      const { join } = await import("node:path");
+      const { readFile } = await nodeImport("node:fs/promises");
+      const { join } = await nodeImport("node:path");
       const base = dir instanceof URL ? dir.pathname : dir;
       try {
         return await readFile(join(base, path));

@@ -80,11 +80,23 @@ const appMain = [
   `  const p = b.autocomplete({ text: "hang" }, { signal: ctl.signal });`,
   `  ctl.abort();`,
   `  try { await p; out.abort = "resolved"; } catch (e) { out.abort = e.name; }`,
+  `  const w = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });`,
+  `  out.worker = await new Promise((res) => { w.onmessage = (e) => res(e.data); w.onerror = (e) => res("error: " + e.message); });`,
   `} catch (e) { out.error = String(e && e.stack || e); }`,
   `document.getElementById("out").textContent = JSON.stringify(out);`,
 ].join("\n");
 
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; style-src 'self'; img-src 'self' data: blob:";
+// The same package in a module Web Worker.
+const appWorker = [
+  `import { Bando } from "bando";`,
+  `import wasm from "bando/dist/bando.wasm?url";`,
+  `(async () => {`,
+  `  const b = await Bando.open({ tiles: location.origin + "/bundle/", wasm });`,
+  `  postMessage((await b.autocomplete({ text: "pho hue" })).features.length > 0 ? "OK" : "no answer");`,
+  `})().catch((e) => postMessage("error: " + e));`,
+].join("\n");
+
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self' data: blob:";
 const mime = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
 
 // serveApp serves dist/ at / and the sample bundle at /bundle/, every answer
@@ -124,6 +136,7 @@ async function runPage(url) {
 test("Vite builds the app; under a strict CSP it answers an autocomplete and a route, and a cancelled call rejects with AbortError", async () => {
   writeFileSync(join(proj, "index.html"), `<!doctype html><div id="out"></div><script type="module" src="./main.js"></script>`);
   writeFileSync(join(proj, "main.js"), appMain);
+  writeFileSync(join(proj, "worker.js"), appWorker);
   const r = spawnSync(bin("vite"), ["build", "--logLevel", "warn"], { cwd: proj, encoding: "utf8" });
   assert.equal(r.status, 0, r.stdout + r.stderr);
   const assets = readdirSync(join(proj, "dist/assets"));
@@ -138,6 +151,7 @@ test("Vite builds the app; under a strict CSP it answers an autocomplete and a r
     assert.ok(out.ac > 0, `autocomplete features: ${out.ac}`);
     assert.equal(out.route, "OK");
     assert.equal(out.abort, "AbortError");
+    assert.equal(out.worker, "OK", "in a module Web Worker");
   } finally {
     server.close();
   }
