@@ -6,16 +6,16 @@ import (
 	"io"
 	"strings"
 
-	badmin "github.com/bando-vn/bando/bundle/admin"
+	"github.com/bando-vn/bando/bundle/adminbuild"
+	"github.com/bando-vn/bando/core/addr"
 	"github.com/bando-vn/bando/core/admin"
-	"github.com/bando-vn/bando/core/geocode/addr"
 	"github.com/bando-vn/bando/core/tile"
 )
 
 // addAdmin builds the administrative layers of dir into tiles and records
 // their layers, sources and attribution in the manifest.
-func addAdmin(dir string, m *tile.Manifest, tiles map[string][]byte) ([]badmin.UnitPoint, error) {
-	res, err := badmin.Build(dir)
+func addAdmin(dir string, m *tile.Manifest, tiles map[string][]byte) ([]adminbuild.UnitPoint, error) {
+	res, err := adminbuild.Build(dir)
 	if err != nil {
 		return nil, &InputError{File: dir, Err: err}
 	}
@@ -27,9 +27,9 @@ func addAdmin(dir string, m *tile.Manifest, tiles map[string][]byte) ([]badmin.U
 
 // addOSMAdmin builds administrative layers from the boundary relations the
 // OSM input held; input without any is not an error (no admin layer).
-func addOSMAdmin(ac *badmin.OSMCollector, m *tile.Manifest, tiles map[string][]byte, log io.Writer) error {
-	res, err := ac.Build(badmin.Options{})
-	if errors.Is(err, badmin.ErrNoData) {
+func addOSMAdmin(ac *adminbuild.OSMCollector, m *tile.Manifest, tiles map[string][]byte, log io.Writer) error {
+	res, err := ac.Build(adminbuild.Options{})
+	if errors.Is(err, adminbuild.ErrNoData) {
 		logf(log, "no administrative boundaries in the OSM input: no admin layer")
 		return nil
 	}
@@ -42,16 +42,16 @@ func addOSMAdmin(ac *badmin.OSMCollector, m *tile.Manifest, tiles map[string][]b
 
 // adminSources are the datasets an admin build can draw on, with licences.
 var adminSources = [][2]string{
-	{badmin.SourceNew, badmin.LicenseNew},
-	{badmin.SourceOld, badmin.LicenseOld},
-	{badmin.SourceMapping, badmin.LicenseMap},
-	{badmin.SourceOSM, badmin.LicenseOSM},
+	{adminbuild.SourceNew, adminbuild.LicenseNew},
+	{adminbuild.SourceOld, adminbuild.LicenseOld},
+	{adminbuild.SourceMapping, adminbuild.LicenseMap},
+	{adminbuild.SourceOSM, adminbuild.LicenseOSM},
 }
 
 // mergeAdmin adds the admin tiles (with admin/tails and admin/gazetteer,
 // derived from admin/units) and layers, and names each dataset the layers used once in
 // the sources and the attribution.
-func mergeAdmin(res *badmin.Result, m *tile.Manifest, tiles map[string][]byte) error {
+func mergeAdmin(res *adminbuild.Result, m *tile.Manifest, tiles map[string][]byte) error {
 	for k, b := range res.TileMap() {
 		tiles[k] = b
 	}
@@ -68,7 +68,7 @@ func mergeAdmin(res *badmin.Result, m *tile.Manifest, tiles map[string][]byte) e
 		for _, l := range res.Layers {
 			if strings.Contains(l.Source, src[0]) {
 				m.Sources = append(m.Sources, tile.SourceInfo{Name: src[0], License: src[1], Role: "administrative units"})
-				if src[0] != badmin.SourceOSM {
+				if src[0] != adminbuild.SourceOSM {
 					m.Attribution = append(m.Attribution, fmt.Sprintf("Administrative units: %s, %s", src[0], src[1]))
 				}
 				break

@@ -5,8 +5,8 @@ import (
 	"sort"
 	"strings"
 
-	badmin "github.com/bando-vn/bando/bundle/admin"
-	coreadmin "github.com/bando-vn/bando/core/admin"
+	"github.com/bando-vn/bando/bundle/adminbuild"
+	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/text"
 	"github.com/bando-vn/bando/core/tile"
@@ -19,25 +19,25 @@ type adminAt interface {
 }
 
 // lookupAt answers adminAt from admin tiles.
-type lookupAt struct{ l *coreadmin.Lookup }
+type lookupAt struct{ l *admin.Lookup }
 
 func newLookupAt(tiles map[string][]byte) (adminAt, error) {
-	admin := map[string][]byte{}
+	adminTiles := map[string][]byte{}
 	for k, b := range tiles {
 		if strings.HasPrefix(k, "admin/") {
-			admin[k] = b
+			adminTiles[k] = b
 		}
 	}
-	st, err := tile.OpenMap(admin)
+	st, err := tile.OpenMap(adminTiles)
 	if err != nil {
 		return nil, err
 	}
-	return lookupAt{coreadmin.New(st)}, nil
+	return lookupAt{admin.New(st)}, nil
 }
 
 func (a lookupAt) codes(lat, lng float64) []string {
 	r, err := a.l.Lookup(context.Background(), lat, lng)
-	if err != nil || r.Status == coreadmin.NotFound {
+	if err != nil || r.Status == admin.NotFound {
 		return []string{"", "", ""}
 	}
 	return []string{r.New.Ward.Code, r.Old.Ward.Code, r.Old.District.Code}
@@ -48,16 +48,16 @@ var unitLayer = map[string]struct {
 	layer string
 	rank  int
 }{
-	badmin.LevelNewProvince: {"region", 60}, badmin.LevelOldProvince: {"region", 56},
-	badmin.LevelOldDistrict: {"county", 46}, badmin.LevelNewWard: {"locality", 38},
-	badmin.LevelOldWard: {"locality", 30},
+	adminbuild.LevelNewProvince: {"region", 60}, adminbuild.LevelOldProvince: {"region", 56},
+	adminbuild.LevelOldDistrict: {"county", 46}, adminbuild.LevelNewWard: {"locality", 38},
+	adminbuild.LevelOldWard: {"locality", 30},
 }
 
 // unitIDPrefix: ids of unit places are "a" + a level letter pair + the
 // GSO code ("anw00004" is the new ward 00004), stable across rebuilds.
 var unitIDPrefix = map[string]string{
-	badmin.LevelNewProvince: place.UnitNewProvince, badmin.LevelNewWard: place.UnitNewWard, badmin.LevelOldProvince: place.UnitOldProvince,
-	badmin.LevelOldDistrict: place.UnitOldDistrict, badmin.LevelOldWard: place.UnitOldWard,
+	adminbuild.LevelNewProvince: place.UnitNewProvince, adminbuild.LevelNewWard: place.UnitNewWard, adminbuild.LevelOldProvince: place.UnitOldProvince,
+	adminbuild.LevelOldDistrict: place.UnitOldDistrict, adminbuild.LevelOldWard: place.UnitOldWard,
 }
 
 // unitWords are the unit words an official name starts with, longest
@@ -78,7 +78,7 @@ func splitUnitWord(name string) (word, short string) {
 // name, short_name the name without its unit word, categories "admin",
 // the level and "old" for a unit of the old structure; admin codes say
 // where the unit belongs in both structures.
-func unitPlaces(units []badmin.UnitPoint) []place.Place {
+func unitPlaces(units []adminbuild.UnitPoint) []place.Place {
 	out := make([]place.Place, 0, len(units))
 	for _, u := range units {
 		ul := unitLayer[u.Level]
@@ -96,11 +96,11 @@ func unitPlaces(units []badmin.UnitPoint) []place.Place {
 			p.Tags = []string{"short_name", short}
 		}
 		switch u.Level {
-		case badmin.LevelNewWard:
+		case adminbuild.LevelNewWard:
 			p.Admin = []string{u.Code, "", ""}
-		case badmin.LevelOldWard:
+		case adminbuild.LevelOldWard:
 			p.Admin = []string{u.NewWard, u.Code, u.Parent}
-		case badmin.LevelOldDistrict:
+		case adminbuild.LevelOldDistrict:
 			p.Admin = []string{"", "", u.Code}
 		}
 		p.Tags = append(p.Tags, "admin_level", u.Level, "admin_code", u.Code)

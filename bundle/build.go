@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
-	badmin "github.com/bando-vn/bando/bundle/admin"
-	"github.com/bando-vn/bando/bundle/basemap"
-	bgraph "github.com/bando-vn/bando/bundle/graph"
+	"github.com/bando-vn/bando/bundle/adminbuild"
+	"github.com/bando-vn/bando/bundle/basemapbuild"
+	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/geocode"
 	"github.com/bando-vn/bando/core/place"
@@ -31,9 +31,9 @@ type Options struct {
 	Log   io.Writer // progress messages; nil for silence
 	CH    []string  // profiles given a contraction hierarchy (nil: DefaultCH)
 
-	NoBasemap bool            // skip the basemap layer (vector tiles)
-	NoGraph   bool            // skip the routing graph (a bundle for search and geocoding only)
-	Basemap   basemap.Options // zooms and archive size; Admin is taken from Admin
+	NoBasemap bool                 // skip the basemap layer (vector tiles)
+	NoGraph   bool                 // skip the routing graph (a bundle for search and geocoding only)
+	Basemap   basemapbuild.Options // zooms and archive size; Admin is taken from Admin
 	// Pack writes a packed bundle (core/tile/SPEC.md §9: archives read by
 	// byte range and a directory) instead of loose tiles.
 	Pack bool
@@ -55,20 +55,20 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 	}
 	c := newPlaceCollector()
 	m := &tile.Manifest{Generator: Generator, Attribution: []string{tile.OSMAttribution}}
-	gc := bgraph.NewCollector()
+	gc := graphbuild.NewCollector()
 	add := c.add
 	if !o.NoGraph {
 		add = func(obj osm.Object) { c.add(obj); gc.Add(obj) }
 	}
-	var ac *badmin.OSMCollector
+	var ac *adminbuild.OSMCollector
 	if o.Admin == "" { // no admin data given: take boundaries from the OSM relations
-		ac = badmin.NewOSMCollector()
+		ac = adminbuild.NewOSMCollector()
 		prev := add
 		add = func(obj osm.Object) { prev(obj); ac.Add(obj) }
 	}
-	var bm *basemap.Collector
+	var bm *basemapbuild.Collector
 	if !o.NoBasemap {
-		bm = basemap.NewCollector()
+		bm = basemapbuild.NewCollector()
 		prev := add
 		add = func(obj osm.Object) { prev(obj); bm.Add(obj) }
 	}
@@ -125,7 +125,7 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 
 // buildAdmin adds the administrative layers (from the admin directory, or
 // else from the OSM boundary relations) and returns their units.
-func buildAdmin(o Options, ac *badmin.OSMCollector, m *tile.Manifest, tiles map[string][]byte) ([]badmin.UnitPoint, error) {
+func buildAdmin(o Options, ac *adminbuild.OSMCollector, m *tile.Manifest, tiles map[string][]byte) ([]adminbuild.UnitPoint, error) {
 	if o.Admin == "" {
 		return nil, addOSMAdmin(ac, m, tiles, o.Log)
 	}
@@ -136,7 +136,7 @@ func buildAdmin(o Options, ac *badmin.OSMCollector, m *tile.Manifest, tiles map[
 // addPlaces is the places hook: finishes the collected places (admin codes
 // from the admin tiles already built, plus the units as places) and adds
 // the place and search layers.
-func addPlaces(c *placeCollector, tiles map[string][]byte, units []badmin.UnitPoint, m *tile.Manifest, log io.Writer) ([]place.Place, error) {
+func addPlaces(c *placeCollector, tiles map[string][]byte, units []adminbuild.UnitPoint, m *tile.Manifest, log io.Writer) ([]place.Place, error) {
 	var at adminAt
 	if hasAdmin(tiles) {
 		var err error
@@ -224,7 +224,7 @@ func logf(w io.Writer, format string, args ...any) {
 }
 
 // addBasemap cuts the basemap vector tiles and adds them as a layer.
-func addBasemap(bm *basemap.Collector, o Options, m *tile.Manifest, tiles map[string][]byte) error {
+func addBasemap(bm *basemapbuild.Collector, o Options, m *tile.Manifest, tiles map[string][]byte) error {
 	bo := o.Basemap
 	bo.Admin = o.Admin
 	logf(o.Log, "cutting basemap vector tiles")

@@ -3,8 +3,8 @@ package bundle
 import (
 	"io"
 
-	bgraph "github.com/bando-vn/bando/bundle/graph"
-	rg "github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/bundle/graphbuild"
+	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/tile"
 )
 
@@ -14,7 +14,7 @@ var DefaultCH = []string{"car", "motor", "truck", "bike", "walking"}
 
 // addGraph finishes the routing graph, contracts it per profile (two at a
 // time) and adds its tiles and layers.
-func addGraph(gc *bgraph.Collector, profiles []string, m *tile.Manifest, tiles map[string][]byte, logw io.Writer) error {
+func addGraph(gc *graphbuild.Collector, profiles []string, m *tile.Manifest, tiles map[string][]byte, logw io.Writer) error {
 	g := gc.Finish()
 	logf(logw, "routing graph: %d nodes, %d edges, %d restrictions", g.NumNodes(), len(g.Edges), len(g.Restr))
 	if g.NumNodes() == 0 {
@@ -23,17 +23,17 @@ func addGraph(gc *bgraph.Collector, profiles []string, m *tile.Manifest, tiles m
 	if profiles == nil {
 		profiles = DefaultCH
 	}
-	ps, err := bgraph.UniqueProfiles(profiles)
+	ps, err := graphbuild.UniqueProfiles(profiles)
 	if err != nil {
 		return err
 	}
-	if err := bgraph.Encode(g, profiles, 2, tiles); err != nil {
+	if err := graphbuild.Encode(g, profiles, 2, tiles); err != nil {
 		return err
 	}
 	m.Layers = append(m.Layers,
-		tile.LayerInfo{Name: "graph", Prefix: rg.Prefix, Version: rg.Version, Count: g.NumNodes(), Exact: true,
+		tile.LayerInfo{Name: "graph", Prefix: graph.Prefix, Version: graph.Version, Count: g.NumNodes(), Exact: true,
 			Description: "routing graph from OSM highways and ferries: junction nodes, edges with attributes and geometry, turn restrictions, by 0.25° cell"},
-		tile.LayerInfo{Name: "ch", Prefix: rg.CHPrefix, Version: rg.Version, Count: len(ps), Exact: false,
+		tile.LayerInfo{Name: "ch", Prefix: graph.CHPrefix, Version: graph.Version, Count: len(ps), Exact: false,
 			Description: "contraction hierarchy per built-in profile (upward arcs by cell, top-ranked nodes in a core tile)"})
 	return nil
 }

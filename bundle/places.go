@@ -3,7 +3,7 @@ package bundle
 import (
 	"sort"
 
-	badmin "github.com/bando-vn/bando/bundle/admin"
+	"github.com/bando-vn/bando/bundle/adminbuild"
 	"strconv"
 	"strings"
 
@@ -210,7 +210,7 @@ func (c *placeCollector) wayCentre(w *osm.Way) (lat, lng float64, ok bool) {
 // (ways whose nodes are all missing are left out), adds streets, addresses
 // and the administrative units of units, fills every place's admin codes
 // through at (nil: none known) and returns all places sorted by id.
-func (c *placeCollector) finish(at adminAt, units []badmin.UnitPoint) []place.Place {
+func (c *placeCollector) finish(at adminAt, units []adminbuild.UnitPoint) []place.Place {
 	for _, w := range c.ways {
 		lat, lng, ok := c.wayCentre(w)
 		if !ok {

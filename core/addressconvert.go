@@ -21,12 +21,12 @@ import (
 // maxConvertText bounds the address text (characters after trimming).
 const maxConvertText = 500
 
-// convertShape: format=osm answers (and errs) in the Pelias shape, anything else Google's.
-func convertShape(p params) Shape {
+// convertConvention: format=osm answers (and errs) in the Pelias shape, anything else Google's.
+func convertConvention(p params) Convention {
 	if strings.EqualFold(strings.TrimSpace(p.get("format")), "osm") {
-		return ShapePelias
+		return ConventionPelias
 	}
-	return ShapeGoogle
+	return ConventionGoogle
 }
 
 // convertQuery is a validated /address/convert request.

@@ -3,8 +3,8 @@ package core
 import (
 	"context"
 
+	"github.com/bando-vn/bando/core/addr"
 	"github.com/bando-vn/bando/core/geo"
-	"github.com/bando-vn/bando/core/geocode/addr"
 	"github.com/bando-vn/bando/core/search"
 	"github.com/bando-vn/bando/core/shape"
 	"github.com/bando-vn/bando/core/shape/google"
@@ -14,14 +14,14 @@ import (
 // Autocomplete (API.md §3.1): parse → search.Search → admin names and
 // distances → the Google or Pelias shape.
 
-// autocompleteShape: Google when `input` is present, else Pelias (API.md
+// autocompleteConvention: Google when `input` is present, else Pelias (API.md
 // §3.1). A request with neither gets the Pelias-shape 400, since `text` is
 // the parameter it most likely forgot.
-func autocompleteShape(p params) Shape {
+func autocompleteConvention(p params) Convention {
 	if p.has("input") {
-		return ShapeGoogle
+		return ConventionGoogle
 	}
-	return ShapePelias
+	return ConventionPelias
 }
 
 // acQuery is a validated autocomplete request.
@@ -40,7 +40,7 @@ func parseAutocomplete(p params) (acQuery, error) {
 	if q.Size, err = p.size(5); err != nil {
 		return q, err
 	}
-	if autocompleteShape(p) == ShapeGoogle {
+	if autocompleteConvention(p) == ConventionGoogle {
 		return parseAutocompleteGoogle(p, q)
 	}
 	if q.Text, err = p.text("text"); err != nil {
@@ -87,7 +87,7 @@ func serveAutocomplete(ctx context.Context, e *Engine, p params, _ *Request) (sh
 	if err != nil {
 		return nil, err
 	}
-	isGoogle := autocompleteShape(p) == ShapeGoogle
+	isGoogle := autocompleteConvention(p) == ConventionGoogle
 	ref := q.Focus // Pelias: distance from the circle's centre
 	if isGoogle {
 		ref = q.origin // Google: distance_meters from origin

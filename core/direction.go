@@ -11,7 +11,7 @@ import (
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/guidance"
 	"github.com/bando-vn/bando/core/route/guidance/narrative"
-	"github.com/bando-vn/bando/core/route/search"
+	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/route/snap"
 	"github.com/bando-vn/bando/core/shape"
 	"github.com/bando-vn/bando/core/shape/google"
@@ -105,7 +105,7 @@ func serveDirection(ctx context.Context, e *Engine, p params, _ *Request) (shape
 }
 
 // directions routes a parsed request.
-func (e *Engine) directions(ctx context.Context, en *search.Engine, q *directionRequest) (shape.Body, error) {
+func (e *Engine) directions(ctx context.Context, en *pathfind.Engine, q *directionRequest) (shape.Body, error) {
 	pts, missing, err := snapWaypoints(ctx, en, q.costing, q.points)
 	if err != nil {
 		return nil, err
@@ -114,7 +114,7 @@ func (e *Engine) directions(ctx context.Context, en *search.Engine, q *direction
 		return google.DirectionsNotFound(len(q.points), missing), nil
 	}
 	paths, err := routePaths(ctx, en, q, pts)
-	if errors.Is(err, search.ErrNoPath) {
+	if errors.Is(err, pathfind.ErrNoPath) {
 		return google.DirectionsOf(nil, len(q.points), q.mode, q.lang), nil
 	}
 	if err != nil {
@@ -137,7 +137,7 @@ func (e *Engine) directions(ctx context.Context, en *search.Engine, q *direction
 
 // snapWaypoints snaps every point; missing lists the points with no
 // usable road within snap.MaxDistanceM.
-func snapWaypoints(ctx context.Context, en *search.Engine, c search.Costing, locs []geo.LatLng) (pts []snap.Point, missing []int, err error) {
+func snapWaypoints(ctx context.Context, en *pathfind.Engine, c pathfind.Costing, locs []geo.LatLng) (pts []snap.Point, missing []int, err error) {
 	pts = make([]snap.Point, len(locs))
 	for i, l := range locs {
 		pts[i], err = en.Snap.Nearest(ctx, l, c)
@@ -154,19 +154,19 @@ func snapWaypoints(ctx context.Context, en *search.Engine, c search.Costing, loc
 // routePaths returns the routes as lists of leg paths: with one
 // destination and alternatives, up to MaxAlternatives one-leg routes;
 // otherwise one route with a leg per consecutive pair.
-func routePaths(ctx context.Context, en *search.Engine, q *directionRequest, pts []snap.Point) ([][]*search.Path, error) {
+func routePaths(ctx context.Context, en *pathfind.Engine, q *directionRequest, pts []snap.Point) ([][]*pathfind.Path, error) {
 	if len(pts) == 2 && q.alternatives {
 		ps, err := en.Alternatives(ctx, q.costing, pts[0], pts[1], MaxAlternatives)
 		if err != nil {
 			return nil, err
 		}
-		out := make([][]*search.Path, len(ps))
+		out := make([][]*pathfind.Path, len(ps))
 		for i, p := range ps {
-			out[i] = []*search.Path{p}
+			out[i] = []*pathfind.Path{p}
 		}
 		return out, nil
 	}
-	legs := make([]*search.Path, 0, len(pts)-1)
+	legs := make([]*pathfind.Path, 0, len(pts)-1)
 	for i := 1; i < len(pts); i++ {
 		p, err := en.Path(ctx, q.costing, pts[i-1], pts[i])
 		if err != nil {
@@ -174,11 +174,11 @@ func routePaths(ctx context.Context, en *search.Engine, q *directionRequest, pts
 		}
 		legs = append(legs, p)
 	}
-	return [][]*search.Path{legs}, nil
+	return [][]*pathfind.Path{legs}, nil
 }
 
 // routeIn describes one route's legs for the shape.
-func routeIn(ctx context.Context, en *search.Engine, q *directionRequest, pts []snap.Point, legs []*search.Path, addrs []string) (google.RouteIn, error) {
+func routeIn(ctx context.Context, en *pathfind.Engine, q *directionRequest, pts []snap.Point, legs []*pathfind.Path, addrs []string) (google.RouteIn, error) {
 	var r google.RouteIn
 	var ferry, toll, unpaved bool
 	for i, p := range legs {

@@ -10,14 +10,14 @@ import (
 	"github.com/bando-vn/bando/core/errs"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
-	"github.com/bando-vn/bando/core/route/search"
+	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/route/snap"
 	"github.com/bando-vn/bando/core/shape"
 	"github.com/bando-vn/bando/core/shape/valhalla"
 )
 
 // Distance matrix (API.md §3.12): the `json` parameter holds a Valhalla
-// sources_to_targets request → search.Engine.Matrix → the Valhalla shape.
+// sources_to_targets request → pathfind.Engine.Matrix → the Valhalla shape.
 
 // MaxMatrixSide and MaxMatrixPairs are API.md §3.12's limits.
 const (
@@ -137,9 +137,9 @@ func serveDistanceMatrix(ctx context.Context, e *Engine, p params, _ *Request) (
 	return matrixBody(q, cells), nil
 }
 
-func snapAll(ctx context.Context, en *search.Engine, c *costing.Profile, name string, ls []geo.LatLng) ([]snap.Point, error) {
+func snapAll(ctx context.Context, en *pathfind.Engine, c *costing.Profile, name string, ls []geo.LatLng) ([]snap.Point, error) {
 	pts, err := en.SnapAll(ctx, c, ls)
-	var le *search.LocationError
+	var le *pathfind.LocationError
 	if errors.As(err, &le) && errors.Is(le.Err, snap.ErrNoRoad) {
 		return nil, (&errs.Error{Kind: errs.Empty, Param: fmt.Sprintf("%s[%d]", name, le.Index),
 			Msg: "no suitable road within 1 km of the location"}).WithCode(171)
@@ -149,12 +149,12 @@ func snapAll(ctx context.Context, en *search.Engine, c *costing.Profile, name st
 
 // matrixBody shapes the cells: distance in the units with 3 decimals, time
 // in whole seconds, null when unreachable.
-func matrixBody(q *matrixRequest, cells [][]search.Cell) shape.Body {
+func matrixBody(q *matrixRequest, cells [][]pathfind.Cell) shape.Body {
 	units, per := "kilometers", 1000.0
 	if q.miles {
 		units, per = "miles", 1609.344
 	}
-	value := func(c search.Cell) (*float64, *int) {
+	value := func(c pathfind.Cell) (*float64, *int) {
 		if !c.OK {
 			return nil, nil
 		}

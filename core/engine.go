@@ -7,16 +7,16 @@ import (
 	"sync"
 
 	"github.com/bando-vn/bando/core/access"
+	"github.com/bando-vn/bando/core/addr"
 	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/convert"
 	"github.com/bando-vn/bando/core/errs"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/geocode"
-	"github.com/bando-vn/bando/core/geocode/addr"
 	"github.com/bando-vn/bando/core/openhours"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/route/graph"
-	"github.com/bando-vn/bando/core/route/search"
+	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/shape"
 	"github.com/bando-vn/bando/core/tile"
 )
@@ -101,7 +101,7 @@ type Engine struct {
 	fwdMu sync.Mutex
 	fwd   *geocode.Forwarder // built on first use (forward.go)
 
-	route lazy[*search.Engine] // nil without a graph layer
+	route lazy[*pathfind.Engine] // nil without a graph layer
 }
 
 // New opens the bundle behind src (reading only its manifest).
@@ -188,8 +188,8 @@ func (e *Engine) unitNames(ctx context.Context) (*addr.Gazetteer, error) {
 // router returns the routing engine; a bundle without a graph layer
 // gives a 404. A failed open (graph/index unreadable, the request
 // cancelled) fails this request only.
-func (e *Engine) router(ctx context.Context) (*search.Engine, error) {
-	r, err := e.route.get(func() (*search.Engine, error) {
+func (e *Engine) router(ctx context.Context) (*pathfind.Engine, error) {
+	r, err := e.route.get(func() (*pathfind.Engine, error) {
 		g, err := graph.Open(ctx, e.store)
 		if errors.Is(err, graph.ErrNoGraph) {
 			return nil, nil
@@ -197,7 +197,7 @@ func (e *Engine) router(ctx context.Context) (*search.Engine, error) {
 		if err != nil {
 			return nil, err
 		}
-		return search.New(g), nil
+		return pathfind.New(g), nil
 	})
 	if err != nil {
 		return nil, err

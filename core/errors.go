@@ -8,14 +8,14 @@ import (
 	"github.com/bando-vn/bando/core/shape/valhalla"
 )
 
-// Shape is the response convention an endpoint answers in, errors
+// Convention is the response convention an endpoint answers in, errors
 // included (API.md §1).
-type Shape int
+type Convention int
 
 const (
-	ShapeGoogle Shape = iota
-	ShapePelias
-	ShapeValhalla
+	ConventionGoogle Convention = iota
+	ConventionPelias
+	ConventionValhalla
 )
 
 // errorRow is one line of the error table: what a kind of error becomes in
@@ -48,13 +48,13 @@ func rowOf(k errs.Kind) errorRow {
 
 // errorBody renders e in the endpoint's shape. An internal error shows only
 // "internal error", never its cause (tile keys, file paths).
-func errorBody(s Shape, e *errs.Error) (int, shape.Body) {
+func errorBody(s Convention, e *errs.Error) (int, shape.Body) {
 	row := rowOf(e.Kind)
 	msg := e.Public()
 	switch s {
-	case ShapePelias:
+	case ConventionPelias:
 		return row.http, pelias.Error(row.google, msg)
-	case ShapeValhalla:
+	case ConventionValhalla:
 		code := row.valhalla
 		if e.Code != 0 {
 			code = e.Code

@@ -15,7 +15,7 @@ func TestErrorTable(t *testing.T) {
 	kinds := []errs.Kind{errs.Invalid, errs.Denied, errs.NotFound, errs.Method, errs.Quota, errs.Internal}
 	wantHTTP := []int{400, 401, 404, 405, 429, 500}
 	for i, k := range kinds {
-		for _, s := range []Shape{ShapeGoogle, ShapePelias, ShapeValhalla} {
+		for _, s := range []Convention{ConventionGoogle, ConventionPelias, ConventionValhalla} {
 			e := &errs.Error{Kind: k, Param: "p", Msg: "bad", Err: errors.New("tiles/secret.mp")}
 			st, body := errorBody(s, e)
 			var got struct {
@@ -34,12 +34,12 @@ func TestErrorTable(t *testing.T) {
 			if st != wantHTTP[i] || got.Status == nil || got.Status == "" || got.Message != wantMsg {
 				t.Errorf("kind %v shape %v: %d %s", k, s, st, b)
 			}
-			if s == ShapeValhalla && got.ErrorCode == 0 {
+			if s == ConventionValhalla && got.ErrorCode == 0 {
 				t.Errorf("kind %v: Valhalla body without error_code: %s", k, b)
 			}
 		}
 	}
-	_, body := errorBody(ShapeValhalla, errs.InvalidParam("json", "unparsable").WithCode(171))
+	_, body := errorBody(ConventionValhalla, errs.InvalidParam("json", "unparsable").WithCode(171))
 	var v struct {
 		ErrorCode int `json:"error_code"`
 	}
@@ -47,7 +47,7 @@ func TestErrorTable(t *testing.T) {
 	if v.ErrorCode != 171 {
 		t.Errorf("engine's Valhalla code lost: %d", v.ErrorCode)
 	}
-	_, body = errorBody(ShapeGoogle, errs.As(errors.New("open tiles/search/ph.mp: no such file")))
+	_, body = errorBody(ConventionGoogle, errs.As(errors.New("open tiles/search/ph.mp: no such file")))
 	if b := string(body.AppendJSON(nil)); b != `{"status":"UNKNOWN_ERROR","error_message":"internal error","message":"internal error"}` {
 		t.Errorf("internal error body %s", b)
 	}

@@ -5,10 +5,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/bando-vn/bando/core/addr"
 	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/errs"
 	"github.com/bando-vn/bando/core/geocode"
-	"github.com/bando-vn/bando/core/geocode/addr"
 	"github.com/bando-vn/bando/core/shape"
 	"github.com/bando-vn/bando/core/shape/google"
 	"github.com/bando-vn/bando/core/shape/pelias"
@@ -21,12 +21,12 @@ import (
 // maxForwardText bounds the address text (characters after trimming), as for conversion.
 const maxForwardText = 500
 
-// forwardShape: Google when `address` is present, else Pelias.
-func forwardShape(p params) Shape {
+// forwardConvention: Google when `address` is present, else Pelias.
+func forwardConvention(p params) Convention {
 	if p.has("address") {
-		return ShapeGoogle
+		return ConventionGoogle
 	}
-	return ShapePelias
+	return ConventionPelias
 }
 
 type forwardQuery struct {
@@ -43,7 +43,7 @@ func parseForward(p params) (q forwardQuery, err error) {
 		return q, err
 	}
 	name := "text"
-	if forwardShape(p) == ShapeGoogle {
+	if forwardConvention(p) == ConventionGoogle {
 		name = "address"
 	}
 	q.text = strings.TrimSpace(p.get(name))
@@ -97,7 +97,7 @@ func serveForward(ctx context.Context, e *Engine, p params, _ *Request) (shape.B
 			return nil, err
 		}
 	}
-	if forwardShape(p) == ShapeGoogle {
+	if forwardConvention(p) == ConventionGoogle {
 		out := google.GeocodeOf(places)
 		for i := range hits {
 			out.Results[i].PartialMatch = !exactMatch(hits[i].Match)

@@ -28,7 +28,7 @@ func (e *Engine) gate() *access.Gate {
 
 // admit checks the request's apikey, rate and quota (API.md §2). ok=false:
 // resp is the refusal in the endpoint's shape (401, 429 + Retry-After).
-func (e *Engine) admit(ctx context.Context, shp Shape, p params) (t access.Ticket, resp *Response, ok bool) {
+func (e *Engine) admit(ctx context.Context, conv Convention, p params) (t access.Ticket, resp *Response, ok bool) {
 	g := e.gate()
 	if g == nil {
 		return t, nil, true
@@ -37,7 +37,7 @@ func (e *Engine) admit(ctx context.Context, shp Shape, p params) (t access.Ticke
 	if d == nil {
 		return t, nil, true
 	}
-	resp = errorResponse(shp, d.Err)
+	resp = errorResponse(conv, d.Err)
 	if d.RetryAfter > 0 {
 		resp.Header = append(resp.Header, [2]string{"Retry-After", strconv.Itoa(d.RetryAfter)})
 	}

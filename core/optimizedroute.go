@@ -10,7 +10,7 @@ import (
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/guidance"
 	"github.com/bando-vn/bando/core/route/guidance/narrative"
-	"github.com/bando-vn/bando/core/route/search"
+	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/route/snap"
 	"github.com/bando-vn/bando/core/shape"
 	"github.com/bando-vn/bando/core/shape/valhalla"
@@ -19,9 +19,9 @@ import (
 
 // Optimized route (API.md §3.8): the `json` parameter holds a Valhalla
 // optimized_route request → the time matrix among the stops
-// (search.Engine.Matrix, the searches /v1/distancematrix runs) →
+// (pathfind.Engine.Matrix, the searches /v1/distancematrix runs) →
 // trip.Solve (first stop first, last stop last) → one routed leg per
-// consecutive pair (search.Engine.Path and Leg) → maneuvers
+// consecutive pair (pathfind.Engine.Path and Leg) → maneuvers
 // (guidance.Build) and their narrative (guidance/narrative) → the Valhalla
 // trip shape.
 
@@ -66,7 +66,7 @@ func parseTripRequest(p params) (trip.Request, error) {
 // matrix's deciseconds; +Inf for a pair without a path): the first stays
 // first, the last last. A stop that cannot be reached in any order is
 // Valhalla's 442.
-func visitOrder(ctx context.Context, en *search.Engine, c *costing.Profile, pts []snap.Point) ([]int, error) {
+func visitOrder(ctx context.Context, en *pathfind.Engine, c *costing.Profile, pts []snap.Point) ([]int, error) {
 	cells, err := en.Matrix(ctx, c, pts, pts)
 	if err != nil {
 		return nil, err
@@ -106,20 +106,20 @@ func noPath(from, to int) error {
 // routedLeg is one leg of the trip: its path, its description and its
 // maneuvers.
 type routedLeg struct {
-	path *search.Path
-	leg  search.Leg
+	path *pathfind.Path
+	leg  pathfind.Leg
 	ms   []guidance.Maneuver
 }
 
 // routeOrder routes each consecutive pair of the order and describes each
 // leg as maneuvers (guidance.Build; roundabouts keep their exit maneuver,
 // as Valhalla gives it).
-func routeOrder(ctx context.Context, en *search.Engine, c *costing.Profile, pts []snap.Point, order []int) ([]routedLeg, error) {
+func routeOrder(ctx context.Context, en *pathfind.Engine, c *costing.Profile, pts []snap.Point, order []int) ([]routedLeg, error) {
 	out := make([]routedLeg, 0, len(order)-1)
 	for k := 1; k < len(order); k++ {
 		i, j := order[k-1], order[k]
 		p, err := en.Path(ctx, c, pts[i], pts[j])
-		if errors.Is(err, search.ErrNoPath) {
+		if errors.Is(err, pathfind.ErrNoPath) {
 			return nil, noPath(i, j)
 		}
 		if err != nil {

@@ -18,10 +18,10 @@ import (
 	"testing"
 	"time"
 
-	bgraph "github.com/bando-vn/bando/bundle/graph"
+	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
-	"github.com/bando-vn/bando/core/route/search"
+	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/route/snap"
 	"github.com/bando-vn/bando/core/trip"
 	"github.com/bando-vn/bando/core/trip/triptest"
@@ -36,16 +36,16 @@ var (
 
 var hanoiCar struct {
 	once sync.Once
-	en   *search.Engine
+	en   *pathfind.Engine
 	err  error
 }
 
 // hanoiCarEngine is the routing engine on the Hà Nội graph with a car
 // hierarchy, built once per process.
-func hanoiCarEngine(t *testing.T) *search.Engine {
+func hanoiCarEngine(t *testing.T) *pathfind.Engine {
 	hanoiCar.once.Do(func() {
 		t0 := time.Now()
-		hanoiCar.en, hanoiCar.err = bgraph.EngineFromFile("../../shared/data/vn2021/hanoi.osm.pbf", "car")
+		hanoiCar.en, hanoiCar.err = graphbuild.EngineFromFile("../../shared/data/vn2021/hanoi.osm.pbf", "car")
 		t.Logf("Hà Nội car graph built in %s", time.Since(t0).Round(time.Second))
 	})
 	if hanoiCar.err != nil {
@@ -57,7 +57,7 @@ func hanoiCarEngine(t *testing.T) *search.Engine {
 // hanoiTrip draws n stops uniformly in central Hà Nội (the benchmark's
 // 9 × 10 km box) until all are near a car road and every pair is
 // reachable; it returns the snapped stops and their matrix.
-func hanoiTrip(t *testing.T, en *search.Engine, c *costing.Profile, rng *rand.Rand, n int) ([]snap.Point, [][]search.Cell) {
+func hanoiTrip(t *testing.T, en *pathfind.Engine, c *costing.Profile, rng *rand.Rand, n int) ([]snap.Point, [][]pathfind.Cell) {
 	ctx := context.Background()
 	for range 100 {
 		locs := make([]geo.LatLng, n)
@@ -82,7 +82,7 @@ func hanoiTrip(t *testing.T, en *search.Engine, c *costing.Profile, rng *rand.Ra
 
 // hanoiOrder draws a trip (hanoiTrip) and orders it as the endpoint does
 // (visitOrder: the matrix again, then the solver), timing that in ms.
-func hanoiOrder(t *testing.T, en *search.Engine, c *costing.Profile, rng *rand.Rand, n int) ([][]search.Cell, []int, float64) {
+func hanoiOrder(t *testing.T, en *pathfind.Engine, c *costing.Profile, rng *rand.Rand, n int) ([][]pathfind.Cell, []int, float64) {
 	pts, cells := hanoiTrip(t, en, c, rng, n)
 	t0 := time.Now()
 	order, err := visitOrder(context.Background(), en, c, pts)
@@ -92,7 +92,7 @@ func hanoiOrder(t *testing.T, en *search.Engine, c *costing.Profile, rng *rand.R
 	return cells, order, float64(time.Since(t0).Microseconds()) / 1000
 }
 
-func allReachable(cells [][]search.Cell) bool {
+func allReachable(cells [][]pathfind.Cell) bool {
 	for i, row := range cells {
 		for j, c := range row {
 			if i != j && !c.OK {
@@ -103,7 +103,7 @@ func allReachable(cells [][]search.Cell) bool {
 	return true
 }
 
-func tripMatrix(cells [][]search.Cell) trip.Matrix {
+func tripMatrix(cells [][]pathfind.Cell) trip.Matrix {
 	m := trip.NewMatrix(len(cells))
 	for i, row := range cells {
 		for j, c := range row {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
-	"github.com/bando-vn/bando/core/route/search"
+	"github.com/bando-vn/bando/core/route/pathfind"
 )
 
 type orManeuver struct {
@@ -123,7 +123,7 @@ func bruteForce(t *testing.T, e *Engine, profile string, pts []geo.LatLng) uint3
 }
 
 // orderCost is the total time of an order (deciseconds).
-func orderCost(cells [][]search.Cell, order []int) uint32 {
+func orderCost(cells [][]pathfind.Cell, order []int) uint32 {
 	var s uint32
 	for k := 1; k < len(order); k++ {
 		s += cells[order[k-1]][order[k]].Cost
@@ -133,7 +133,7 @@ func orderCost(cells [][]search.Cell, order []int) uint32 {
 
 // bruteForceCells is the least total time over every order with the first
 // and last stops fixed.
-func bruteForceCells(cells [][]search.Cell) uint32 {
+func bruteForceCells(cells [][]pathfind.Cell) uint32 {
 	n := len(cells)
 	order := make([]int, n)
 	for i := range order {

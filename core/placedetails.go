@@ -17,13 +17,13 @@ import (
 // DefaultPlaceURL prefixes the id in a Google-shape place's url.
 const DefaultPlaceURL = "https://bando.vn/place/"
 
-// placeShape: Google for format=google, else Pelias (format=osm, the
+// placeConvention: Google for format=google, else Pelias (format=osm, the
 // default, or a bad format, whose 400 is then in the Pelias shape).
-func placeShape(p params) Shape {
+func placeConvention(p params) Convention {
 	if p.get("format") == "google" {
-		return ShapeGoogle
+		return ConventionGoogle
 	}
-	return ShapePelias
+	return ConventionPelias
 }
 
 // placeQuery is a validated /v1/place request.

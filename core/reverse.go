@@ -16,12 +16,12 @@ import (
 // Reverse geocoding (API.md §3.5): parse → geocode.Reverse over the place cells → the units
 // containing the point (admin polygons) → the Google (latlng) or Pelias (point.*) shape.
 
-// reverseShape: Google when `latlng` is present, else Pelias.
-func reverseShape(p params) Shape {
+// reverseConvention: Google when `latlng` is present, else Pelias.
+func reverseConvention(p params) Convention {
 	if p.has("latlng") {
-		return ShapeGoogle
+		return ConventionGoogle
 	}
-	return ShapePelias
+	return ConventionPelias
 }
 
 type reverseQuery struct {
@@ -39,7 +39,7 @@ func parseReverse(p params) (q reverseQuery, err error) {
 		return q, err
 	}
 	var ok bool
-	if reverseShape(p) == ShapeGoogle {
+	if reverseConvention(p) == ConventionGoogle {
 		q.point, _, err = p.latLng("latlng")
 		q.radiusKm = 1
 		return q, err
@@ -78,7 +78,7 @@ func serveReverse(ctx context.Context, e *Engine, p params, _ *Request) (shape.B
 	if len(places) == 0 && names.Ward != "" { // no place near: the ward itself, at the point
 		places = append(places, wardAt(at, names, q))
 	}
-	if reverseShape(p) == ShapeGoogle {
+	if reverseConvention(p) == ConventionGoogle {
 		return google.GeocodeOf(places), nil
 	}
 	return pelias.Features(places, q.adminV2), nil

@@ -14,34 +14,34 @@ import (
 // may depend on the parameters), and its handler. A handler parses its
 // parameters, calls an engine, enriches and shapes the result.
 type endpoint struct {
-	method  string
-	shape   func(p params) Shape
-	handler func(ctx context.Context, e *Engine, p params, r *Request) (shape.Body, error)
+	method     string
+	convention func(p params) Convention
+	handler    func(ctx context.Context, e *Engine, p params, r *Request) (shape.Body, error)
 }
 
-func fixed(s Shape) func(params) Shape { return func(params) Shape { return s } }
+func fixed(s Convention) func(params) Convention { return func(params) Convention { return s } }
 
 var routes map[string]endpoint
 
 // tilesRoute serves every path under tilesPrefix (the tile is in the path).
-var tilesRoute = endpoint{method: "GET", shape: fixed(ShapeGoogle), handler: serveTiles}
+var tilesRoute = endpoint{method: "GET", convention: fixed(ConventionGoogle), handler: serveTiles}
 
 func init() {
 	routes = map[string]endpoint{
-		"/v1/status":          {method: "GET", shape: fixed(ShapeGoogle), handler: serveStatus},
-		"/v1/autocomplete":    {method: "GET", shape: autocompleteShape, handler: serveAutocomplete},
-		"/v1/place":           {method: "GET", shape: placeShape, handler: servePlace},
-		"/v1/place/children":  {method: "GET", shape: fixed(ShapeGoogle), handler: serveChildren},
-		"/v1/forcodes/encode": {method: "POST", shape: fixed(ShapeGoogle), handler: serveForcodesEncode},
-		"/v1/forcodes/decode": {method: "POST", shape: fixed(ShapeGoogle), handler: serveForcodesDecode},
-		"/v1/address/convert": {method: "GET", shape: convertShape, handler: serveConvert},
-		"/v1/admin/usage":     {method: "GET", shape: fixed(ShapeGoogle), handler: serveUsage},
-		"/v1/distancematrix":  {method: "GET", shape: fixed(ShapeValhalla), handler: serveDistanceMatrix},
-		"/v1/direction":       {method: "GET", shape: fixed(ShapeGoogle), handler: serveDirection},
-		"/v1/optimized-route": {method: "GET", shape: fixed(ShapeValhalla), handler: serveOptimizedRoute},
-		"/v1/geocode/reverse": {method: "GET", shape: reverseShape, handler: serveReverse},
-		"/v1/geocode/forward": {method: "GET", shape: forwardShape, handler: serveForward},
-		"/v1/nearby":          {method: "GET", shape: fixed(ShapePelias), handler: serveNearby},
+		"/v1/status":          {method: "GET", convention: fixed(ConventionGoogle), handler: serveStatus},
+		"/v1/autocomplete":    {method: "GET", convention: autocompleteConvention, handler: serveAutocomplete},
+		"/v1/place":           {method: "GET", convention: placeConvention, handler: servePlace},
+		"/v1/place/children":  {method: "GET", convention: fixed(ConventionGoogle), handler: serveChildren},
+		"/v1/forcodes/encode": {method: "POST", convention: fixed(ConventionGoogle), handler: serveForcodesEncode},
+		"/v1/forcodes/decode": {method: "POST", convention: fixed(ConventionGoogle), handler: serveForcodesDecode},
+		"/v1/address/convert": {method: "GET", convention: convertConvention, handler: serveConvert},
+		"/v1/admin/usage":     {method: "GET", convention: fixed(ConventionGoogle), handler: serveUsage},
+		"/v1/distancematrix":  {method: "GET", convention: fixed(ConventionValhalla), handler: serveDistanceMatrix},
+		"/v1/direction":       {method: "GET", convention: fixed(ConventionGoogle), handler: serveDirection},
+		"/v1/optimized-route": {method: "GET", convention: fixed(ConventionValhalla), handler: serveOptimizedRoute},
+		"/v1/geocode/reverse": {method: "GET", convention: reverseConvention, handler: serveReverse},
+		"/v1/geocode/forward": {method: "GET", convention: forwardConvention, handler: serveForward},
+		"/v1/nearby":          {method: "GET", convention: fixed(ConventionPelias), handler: serveNearby},
 	}
 }
 
@@ -63,35 +63,35 @@ func (e *Engine) Serve(ctx context.Context, r *Request) (resp *Response) {
 	if !known && strings.HasPrefix(path, tilesPrefix) {
 		ep, known = tilesRoute, true
 	}
-	shp := ShapeGoogle
+	conv := ConventionGoogle
 	defer func() {
 		if v := recover(); v != nil {
-			resp = errorResponse(shp, &errs.Error{Kind: errs.Internal, Msg: "internal error", Err: fmt.Errorf("panic: %v", v)})
+			resp = errorResponse(conv, &errs.Error{Kind: errs.Internal, Msg: "internal error", Err: fmt.Errorf("panic: %v", v)})
 		}
 	}()
 	if r.Method == "OPTIONS" {
 		return &Response{Status: 204, Header: append([][2]string{}, preflightHeaders...), Body: nil}
 	}
 	if !known {
-		return errorResponse(ShapeGoogle, errs.NotFoundf("unknown path %s", path))
+		return errorResponse(ConventionGoogle, errs.NotFoundf("unknown path %s", path))
 	}
 	p, perr := parseParams(rawQuery) // p holds what parsed even on error
-	shp = ep.shape(p)
+	conv = ep.convention(p)
 	if r.Method != ep.method && !(r.Method == "HEAD" && ep.method == "GET") {
-		resp := errorResponse(shp, &errs.Error{Kind: errs.Method, Msg: fmt.Sprintf("method %s not allowed, use %s", r.Method, ep.method)})
+		resp := errorResponse(conv, &errs.Error{Kind: errs.Method, Msg: fmt.Sprintf("method %s not allowed, use %s", r.Method, ep.method)})
 		resp.Header = append(resp.Header, [2]string{"Allow", ep.method})
 		return resp
 	}
 	if perr != nil {
-		return errorResponse(shp, errs.As(perr))
+		return errorResponse(conv, errs.As(perr))
 	}
-	ticket, refused, ok := e.admit(ctx, shp, p)
+	ticket, refused, ok := e.admit(ctx, conv, p)
 	if !ok {
 		return refused
 	}
 	body, err := ep.handler(ctx, e, p, r)
 	if err != nil {
-		return errorResponse(shp, errs.As(err))
+		return errorResponse(conv, errs.As(err))
 	}
 	e.bill(ctx, ticket, path, p)
 	if t, ok := body.(interface{ ContentType() string }); ok {
@@ -109,7 +109,7 @@ func jsonResponse(status int, body shape.Body) *Response {
 	return &Response{Status: status, Header: h, Body: body.AppendJSON(make([]byte, 0, jsonBufSize))}
 }
 
-func errorResponse(s Shape, err *errs.Error) *Response {
+func errorResponse(s Convention, err *errs.Error) *Response {
 	return jsonResponse(errorBody(s, err))
 }
 

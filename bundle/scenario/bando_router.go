@@ -8,13 +8,13 @@ import (
 
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
-	rg "github.com/bando-vn/bando/core/route/graph"
-	"github.com/bando-vn/bando/core/route/search"
+	"github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/route/snap"
 	"github.com/bando-vn/bando/core/tile"
 )
 
-// OpenBandoRouter opens bando's routing engine (core/route/search) on the
+// OpenBandoRouter opens bando's routing engine (core/route/pathfind) on the
 // graph layer of a bundle directory, for a costing profile.
 func OpenBandoRouter(ctx context.Context, dir, profile string) (Router, error) {
 	p, ok := costing.Get(profile)
@@ -25,20 +25,20 @@ func OpenBandoRouter(ctx context.Context, dir, profile string) (Router, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := rg.Open(ctx, st)
+	g, err := graph.Open(ctx, st)
 	if err != nil {
 		return nil, err
 	}
-	return &bandoRouter{en: search.New(g), c: p}, nil
+	return &bandoRouter{en: pathfind.New(g), c: p}, nil
 }
 
 type bandoRouter struct {
-	en *search.Engine
+	en *pathfind.Engine
 	c  *costing.Profile
 }
 
 func noRoute(err error) error {
-	if errors.Is(err, search.ErrNoPath) || errors.Is(err, snap.ErrNoRoad) {
+	if errors.Is(err, pathfind.ErrNoPath) || errors.Is(err, snap.ErrNoRoad) {
 		return ErrNoRoute
 	}
 	return err
@@ -47,17 +47,17 @@ func noRoute(err error) error {
 // testbotMode names a step's travel mode as OSRM's testbot profile does:
 // ferries are "route", steps "steps down"/"steps up" and rivers "river
 // downstream"/"river upstream" by direction, the rest "driving".
-func testbotMode(st search.Step) string {
+func testbotMode(st pathfind.Step) string {
 	switch {
 	case st.Ferry:
 		return "route"
-	case st.Class == rg.ClassRiver && st.Forward:
+	case st.Class == graph.ClassRiver && st.Forward:
 		return "river downstream"
-	case st.Class == rg.ClassRiver:
+	case st.Class == graph.ClassRiver:
 		return "river upstream"
-	case st.Class == rg.ClassSteps && st.Forward:
+	case st.Class == graph.ClassSteps && st.Forward:
 		return "steps down"
-	case st.Class == rg.ClassSteps:
+	case st.Class == graph.ClassSteps:
 		return "steps up"
 	}
 	return "driving"
@@ -98,7 +98,7 @@ func (r *bandoRouter) Nearest(ctx context.Context, p geo.LatLng) (geo.LatLng, er
 	return pt.Snapped, nil
 }
 
-// Matrix answers with the engine's matrix (core/route/search, the one
+// Matrix answers with the engine's matrix (core/route/pathfind, the one
 // /v1/distancematrix uses); a point with no road near it makes its row or
 // column unreachable.
 func (r *bandoRouter) Matrix(ctx context.Context, src, dst []geo.LatLng) (dur, dist [][]float64, err error) {
@@ -151,7 +151,7 @@ func (r *bandoRouter) snapAll(ctx context.Context, pts []geo.LatLng) ([]snap.Poi
 }
 
 // branches counts the other edges at the node where step st starts.
-func (r *bandoRouter) branches(ctx context.Context, prev, st search.Step) (int, error) {
+func (r *bandoRouter) branches(ctx context.Context, prev, st pathfind.Step) (int, error) {
 	e, err := r.en.G.Edge(ctx, st.Edge)
 	if err != nil {
 		return 0, err

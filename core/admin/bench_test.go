@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	builder "github.com/bando-vn/bando/bundle/admin"
+	"github.com/bando-vn/bando/bundle/adminbuild"
 	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/tile"
 )
@@ -63,7 +63,7 @@ func loadTiles(tb testing.TB) map[string][]byte {
 			tilesMap, tilesErr = readTileDir(dir)
 			return
 		}
-		res, err := builder.Build(sharedAdmin(tb))
+		res, err := adminbuild.Build(sharedAdmin(tb))
 		if err != nil {
 			tilesErr = err
 			return

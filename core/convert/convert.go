@@ -6,8 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/bando-vn/bando/core/addr"
 	"github.com/bando-vn/bando/core/admin"
-	"github.com/bando-vn/bando/core/geocode/addr"
 	"github.com/bando-vn/bando/core/text"
 )
 

@@ -36,7 +36,7 @@ var variants = []struct {
 }
 
 // expectedNew returns the row's new ward code as the units know it (codes recoded after July
-// 2025, e.g. Ba Chẽ 06970 → 06978, are matched by name within the province, as bundle/admin does).
+// 2025, e.g. Ba Chẽ 06970 → 06978, are matched by name within the province, as bundle/adminbuild does).
 func expectedNew(w *world, r tableRow) string {
 	if w.conv.newWard[r["new_ward_code"]] != nil {
 		return r["new_ward_code"]

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bando-vn/bando/core/addr"
 	"github.com/bando-vn/bando/core/admin"
-	"github.com/bando-vn/bando/core/geocode/addr"
 )
 
 // FuzzConvert converts arbitrary text both ways over the sample bundle's units (no point):

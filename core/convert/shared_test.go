@@ -10,9 +10,9 @@ import (
 	"sync"
 	"testing"
 
-	builder "github.com/bando-vn/bando/bundle/admin"
+	"github.com/bando-vn/bando/bundle/adminbuild"
+	"github.com/bando-vn/bando/core/addr"
 	"github.com/bando-vn/bando/core/admin"
-	"github.com/bando-vn/bando/core/geocode/addr"
 	"github.com/bando-vn/bando/core/tile"
 )
 
@@ -42,7 +42,7 @@ func sharedDir(tb testing.TB) string {
 func load(tb testing.TB) *world {
 	dir := sharedDir(tb)
 	worldOnce.Do(func() {
-		res, err := builder.Build(dir)
+		res, err := adminbuild.Build(dir)
 		if err != nil {
 			worldErr = err
 			return

@@ -5,9 +5,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/bando-vn/bando/core/addr"
 	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/geo"
-	"github.com/bando-vn/bando/core/geocode/addr"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/search"
 	"github.com/bando-vn/bando/core/text"

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/bando-vn/bando/core/addr"
 	"github.com/bando-vn/bando/core/admin"
-	"github.com/bando-vn/bando/core/geocode/addr"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/tile"
 )

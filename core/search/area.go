@@ -3,7 +3,7 @@ package search
 import (
 	"strings"
 
-	"github.com/bando-vn/bando/core/geocode/addr"
+	"github.com/bando-vn/bando/core/addr"
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/text"
 )

@@ -7,9 +7,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/bando-vn/bando/core/addr"
 	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/geo"
-	"github.com/bando-vn/bando/core/geocode/addr"
 	"github.com/bando-vn/bando/core/place"
 )
 

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/bando-vn/bando/bundle/eval"
-	"github.com/bando-vn/bando/core/geocode/addr"
+	"github.com/bando-vn/bando/core/addr"
 	"github.com/bando-vn/bando/core/internal/cpuclock"
 	"github.com/bando-vn/bando/core/search"
 	"github.com/bando-vn/bando/core/tile"

@@ -6,9 +6,9 @@ import (
 	"os"
 
 	"github.com/bando-vn/bando/bundle/eval"
+	"github.com/bando-vn/bando/core/addr"
 	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/geocode"
-	"github.com/bando-vn/bando/core/geocode/addr"
 	"github.com/bando-vn/bando/core/tile"
 )
 

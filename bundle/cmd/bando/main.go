@@ -20,7 +20,7 @@ import (
 	"github.com/bando-vn/bando/bundle/eval"
 	"github.com/bando-vn/bando/core"
 	"github.com/bando-vn/bando/core/access"
-	"github.com/bando-vn/bando/core/geocode/addr"
+	"github.com/bando-vn/bando/core/addr"
 	"github.com/bando-vn/bando/core/httpserve"
 	"github.com/bando-vn/bando/core/search"
 	"github.com/bando-vn/bando/core/tile"

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	bgraph "github.com/bando-vn/bando/bundle/graph"
+	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core"
 	"github.com/bando-vn/bando/core/tile"
 )
@@ -30,7 +30,7 @@ func areaEngine(t *testing.T, area string) *core.Engine {
 	if e, ok := engines.Load(area); ok {
 		return e.(*core.Engine)
 	}
-	tiles, _, err := bgraph.FromFile(areas[area], "car", "motor")
+	tiles, _, err := graphbuild.FromFile(areas[area], "car", "motor")
 	if err != nil {
 		t.Fatalf("%s graph (shared data required): %v", area, err)
 	}

@@ -15,7 +15,7 @@ import (
 	"path/filepath"
 	"strconv"
 
-	badmin "github.com/bando-vn/bando/bundle/admin"
+	"github.com/bando-vn/bando/bundle/adminbuild"
 	"github.com/bando-vn/bando/bundle/eval"
 )
 
@@ -82,7 +82,7 @@ type geoJSON struct {
 // loadUnitPolys reads the units of a (gzipped) GeoJSON file that touch one of the boxes and
 // that keep accepts; code and name are read from the properties named.
 func loadUnitPolys(path, codeKey, nameKey string, keep func(map[string]any) bool) ([]*unitPoly, error) {
-	r, err := badmin.OpenData(path)
+	r, err := adminbuild.OpenData(path)
 	if err != nil {
 		return nil, err
 	}

@@ -3,54 +3,54 @@ package costing
 import (
 	"testing"
 
-	rg "github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/graph"
 )
 
-func edge(c rg.Class, flags uint16, lengthM float64) *rg.Edge {
-	return &rg.Edge{Class: c, Flags: flags, LengthCM: uint32(lengthM * 100)}
+func edge(c graph.Class, flags uint16, lengthM float64) *graph.Edge {
+	return &graph.Edge{Class: c, Flags: flags, LengthCM: uint32(lengthM * 100)}
 }
 
 func TestRules(t *testing.T) {
-	motoNo := edge(rg.ClassResidential, rg.FlagOneway|rg.FlagMotoTwoWay, 100)
-	heavy := edge(rg.ClassPrimary, 0, 100)
+	motoNo := edge(graph.ClassResidential, graph.FlagOneway|graph.FlagMotoTwoWay, 100)
+	heavy := edge(graph.ClassPrimary, 0, 100)
 	heavy.MaxWeight = 500 // 5 t
-	hgvNo := edge(rg.ClassPrimary, 0, 100)
-	hgvNo.SetAccess(rg.ModeHGV, rg.AccessNo)
-	motoYesFootway := edge(rg.ClassFootway, 0, 100)
-	motoYesFootway.SetAccess(rg.ModeMotorcycle, rg.AccessYes)
-	motoYesMotorway := edge(rg.ClassMotorway, 0, 100)
-	motoYesMotorway.SetAccess(rg.ModeMotorcycle, rg.AccessYes)
-	otherYes := edge(rg.ClassOther, 0, 100)
-	otherYes.SetAccess(rg.ModeCar, rg.AccessYes)
+	hgvNo := edge(graph.ClassPrimary, 0, 100)
+	hgvNo.SetAccess(graph.ModeHGV, graph.AccessNo)
+	motoYesFootway := edge(graph.ClassFootway, 0, 100)
+	motoYesFootway.SetAccess(graph.ModeMotorcycle, graph.AccessYes)
+	motoYesMotorway := edge(graph.ClassMotorway, 0, 100)
+	motoYesMotorway.SetAccess(graph.ModeMotorcycle, graph.AccessYes)
+	otherYes := edge(graph.ClassOther, 0, 100)
+	otherYes.SetAccess(graph.ModeCar, graph.AccessYes)
 	cases := []struct {
 		profile string
-		e       *rg.Edge
+		e       *graph.Edge
 		forward bool
 		ok      bool
 	}{
-		{"motor", edge(rg.ClassMotorway, rg.FlagOneway, 100), true, false},
-		{"motor", edge(rg.ClassMotorwayLink, 0, 100), true, false},
+		{"motor", edge(graph.ClassMotorway, graph.FlagOneway, 100), true, false},
+		{"motor", edge(graph.ClassMotorwayLink, 0, 100), true, false},
 		{"motor", motoYesMotorway, true, false}, // no tag opens a motorway to motorbikes
-		{"car", edge(rg.ClassMotorway, rg.FlagOneway, 100), true, true},
-		{"car", edge(rg.ClassMotorway, rg.FlagOneway, 100), false, false},
+		{"car", edge(graph.ClassMotorway, graph.FlagOneway, 100), true, true},
+		{"car", edge(graph.ClassMotorway, graph.FlagOneway, 100), false, false},
 		{"motor", motoNo, false, true},
 		{"car", motoNo, false, false},
-		{"walking", edge(rg.ClassResidential, rg.FlagOneway, 100), false, true},
-		{"car", edge(rg.ClassResidential, rg.FlagOnewayRev, 100), true, false},
-		{"car", edge(rg.ClassResidential, rg.FlagRoundabout, 100), false, false},
+		{"walking", edge(graph.ClassResidential, graph.FlagOneway, 100), false, true},
+		{"car", edge(graph.ClassResidential, graph.FlagOnewayRev, 100), true, false},
+		{"car", edge(graph.ClassResidential, graph.FlagRoundabout, 100), false, false},
 		{"truck", heavy, true, false},
 		{"car", heavy, true, true},
 		{"truck", hgvNo, true, false},
-		{"car", edge(rg.ClassService, rg.FlagAlley, 100), true, false},
-		{"motor", edge(rg.ClassService, rg.FlagAlley, 100), true, true},
+		{"car", edge(graph.ClassService, graph.FlagAlley, 100), true, false},
+		{"motor", edge(graph.ClassService, graph.FlagAlley, 100), true, true},
 		{"motor", motoYesFootway, true, true},
-		{"car", edge(rg.ClassFootway, 0, 100), true, false},
-		{"taxi", edge(rg.ClassPrimary, 0, 100), true, true},
-		{"testbot", edge(rg.ClassFootway, 0, 100), true, true},
-		{"testbot", edge(rg.ClassOther, 0, 100), true, true},
-		{"car", edge(rg.ClassOther, 0, 100), true, false},
+		{"car", edge(graph.ClassFootway, 0, 100), true, false},
+		{"taxi", edge(graph.ClassPrimary, 0, 100), true, true},
+		{"testbot", edge(graph.ClassFootway, 0, 100), true, true},
+		{"testbot", edge(graph.ClassOther, 0, 100), true, true},
+		{"car", edge(graph.ClassOther, 0, 100), true, false},
 		{"car", otherYes, true, false}, // an unknown highway value stays closed to road profiles
-		{"walking", edge(rg.ClassRiver, 0, 100), true, false},
+		{"walking", edge(graph.ClassRiver, 0, 100), true, false},
 	}
 	for _, c := range cases {
 		p, ok := Get(c.profile)
@@ -68,25 +68,25 @@ func TestRules(t *testing.T) {
 // else 24; maxspeed caps; a duration tag wins; signals 7 s; u-turn 20 s.
 func TestTestbotSpeeds(t *testing.T) {
 	p, _ := Get("testbot")
-	capped := edge(rg.ClassPrimary, 0, 100)
+	capped := edge(graph.ClassPrimary, 0, 100)
 	capped.MaxSpeed, capped.MaxSpeedB = 18, 18
-	fwdOnly := edge(rg.ClassPrimary, 0, 100)
+	fwdOnly := edge(graph.ClassPrimary, 0, 100)
 	fwdOnly.MaxSpeed = 18 // maxspeed:forward=18
-	ferry := edge(rg.ClassFerry, rg.FlagFerry, 5000)
+	ferry := edge(graph.ClassFerry, graph.FlagFerry, 5000)
 	ferry.Duration = 3600
 	for _, c := range []struct {
-		e       *rg.Edge
+		e       *graph.Edge
 		forward bool
 		want    uint32 // deciseconds
 	}{
-		{edge(rg.ClassPrimary, 0, 100), true, 100},
-		{edge(rg.ClassSecondary, 0, 100), true, 200},
-		{edge(rg.ClassTertiary, 0, 100), true, 300},
-		{edge(rg.ClassSteps, 0, 100), true, 600},
-		{edge(rg.ClassResidential, 0, 100), true, 150},
-		{edge(rg.ClassOther, 0, 100), true, 150},
-		{edge(rg.ClassRiver, 0, 100), true, 100},  // downstream 36 km/h
-		{edge(rg.ClassRiver, 0, 100), false, 225}, // upstream 16 km/h
+		{edge(graph.ClassPrimary, 0, 100), true, 100},
+		{edge(graph.ClassSecondary, 0, 100), true, 200},
+		{edge(graph.ClassTertiary, 0, 100), true, 300},
+		{edge(graph.ClassSteps, 0, 100), true, 600},
+		{edge(graph.ClassResidential, 0, 100), true, 150},
+		{edge(graph.ClassOther, 0, 100), true, 150},
+		{edge(graph.ClassRiver, 0, 100), true, 100},  // downstream 36 km/h
+		{edge(graph.ClassRiver, 0, 100), false, 225}, // upstream 16 km/h
 		{capped, true, 200},
 		{capped, false, 200},
 		{fwdOnly, true, 200},
@@ -97,7 +97,7 @@ func TestTestbotSpeeds(t *testing.T) {
 			t.Errorf("%s %.0f m forward=%v: %d ds (ok=%v), want %d", c.e.Class, float64(c.e.LengthCM)/100, c.forward, got, ok, c.want)
 		}
 	}
-	if nc, _ := p.NodeCost(rg.NodeSignals); nc != 70 {
+	if nc, _ := p.NodeCost(graph.NodeSignals); nc != 70 {
 		t.Errorf("signal %d ds, want 70", nc)
 	}
 	if p.UTurnCost() != 200 {

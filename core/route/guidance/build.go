@@ -6,8 +6,8 @@ import (
 	"math"
 
 	"github.com/bando-vn/bando/core/geo"
-	rg "github.com/bando-vn/bando/core/route/graph"
-	"github.com/bando-vn/bando/core/route/search"
+	"github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/route/snap"
 )
 
@@ -27,9 +27,9 @@ const (
 // builder carries one Build call.
 type builder struct {
 	ctx    context.Context
-	g      *rg.Graph
-	c      search.Costing
-	leg    *search.Leg
+	g      *graph.Graph
+	c      pathfind.Costing
+	leg    *pathfind.Leg
 	l      line
 	starts []int // per step, the index in l.pts of its first point; starts[n] = the last point
 }
@@ -64,7 +64,7 @@ type event struct {
 // A Continue is said only for a new non-empty name held for ShortM or
 // more; two same-side turns less than 35 m apart that together turn back
 // are one u-turn.
-func Build(ctx context.Context, g *rg.Graph, c search.Costing, leg *search.Leg, from, to snap.Point) ([]Maneuver, error) {
+func Build(ctx context.Context, g *graph.Graph, c pathfind.Costing, leg *pathfind.Leg, from, to snap.Point) ([]Maneuver, error) {
 	n := len(leg.Steps)
 	if n == 0 {
 		return nil, errors.New("guidance: a leg without steps")
@@ -162,7 +162,7 @@ func (b *builder) events() ([]event, error) {
 // quiet: a node where the road merely goes on — no other edge meets it,
 // nothing about the road changes but possibly an unknown name — needs no
 // geometry to know that nothing is said there.
-func (b *builder) quiet(node uint32, prev, cur *search.Step, curName, curRef string) (bool, error) {
+func (b *builder) quiet(node uint32, prev, cur *pathfind.Step, curName, curRef string) (bool, error) {
 	if prev.Roundabout != cur.Roundabout || prev.Ferry != cur.Ferry || prev.Edge == cur.Edge ||
 		highway(prev.Class) != highway(cur.Class) || link(prev.Class) != link(cur.Class) {
 		return false, nil
@@ -187,7 +187,7 @@ func (b *builder) firstName() (string, string) {
 
 // classify decides the maneuver at the junction between prev and cur;
 // ok=false when nothing needs saying.
-func (b *builder) classify(ev *event, prev, cur *search.Step, node uint32, curName, curRef string) (bool, error) {
+func (b *builder) classify(ev *event, prev, cur *pathfind.Step, node uint32, curName, curRef string) (bool, error) {
 	switch {
 	case !prev.Roundabout && cur.Roundabout:
 		ev.kind = RoundaboutEnter
@@ -257,7 +257,7 @@ func forward(opts []option) bool {
 }
 
 // ordinary junction rules (see Build).
-func (b *builder) ordinary(ev *event, cur *search.Step, opts []option, curName, curRef string) bool {
+func (b *builder) ordinary(ev *event, cur *pathfind.Step, opts []option, curName, curRef string) bool {
 	same := sameRoad(cur.Name, cur.Ref, curName, curRef)
 	renamed := !same && (cur.Name != "" || cur.Ref != "") && b.heldFor(ev.step) >= ShortM
 	if len(opts) == 0 {
@@ -299,7 +299,7 @@ func (b *builder) ordinary(ev *event, cur *search.Step, opts []option, curName, 
 // outranked: a forward branch o is no real choice against the route's
 // own branch — the route stays on its road and o is another road, or o is
 // a lesser road.
-func outranked(cur *search.Step, same bool, o option, curName, curRef string) bool {
+func outranked(cur *pathfind.Step, same bool, o option, curName, curRef string) bool {
 	if same && !sameRoad(o.name, o.ref, curName, curRef) {
 		return true
 	}
@@ -415,8 +415,8 @@ func (b *builder) maneuvers(evs []event, from, to snap.Point) []Maneuver {
 			m.DurationS += st.DurationS
 			m.Toll = m.Toll || st.Toll
 			m.Ferry = m.Ferry || st.Ferry
-			m.Highway = m.Highway || st.Class == rg.ClassMotorway || st.Class == rg.ClassMotorwayLink
-			m.Unpaved = m.Unpaved || st.Class == rg.ClassTrack
+			m.Highway = m.Highway || st.Class == graph.ClassMotorway || st.Class == graph.ClassMotorwayLink
+			m.Unpaved = m.Unpaved || st.Class == graph.ClassTrack
 		}
 		m.Geometry = b.l.pts[b.starts[e.step] : b.starts[last+1]+1 : b.starts[last+1]+1]
 		ms = append(ms, m)

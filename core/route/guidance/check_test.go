@@ -12,12 +12,12 @@ import (
 	"testing"
 	"time"
 
-	bgraph "github.com/bando-vn/bando/bundle/graph"
+	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
-	rg "github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/guidance"
-	"github.com/bando-vn/bando/core/route/search"
+	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/tile"
 )
 
@@ -36,15 +36,15 @@ var hanoiPBF = map[bool]string{
 
 var hanoi struct {
 	once sync.Once
-	en   *search.Engine
+	en   *pathfind.Engine
 	err  error
 }
 
 // hanoiEngine builds the Hà Nội graph (car and motor hierarchies) once.
-func hanoiEngine(tb testing.TB) *search.Engine {
+func hanoiEngine(tb testing.TB) *pathfind.Engine {
 	hanoi.once.Do(func() {
 		t0 := time.Now()
-		tiles, _, err := bgraph.FromFile(hanoiPBF, "car", "motor")
+		tiles, _, err := graphbuild.FromFile(hanoiPBF, "car", "motor")
 		if err != nil {
 			hanoi.err = err
 			return
@@ -54,12 +54,12 @@ func hanoiEngine(tb testing.TB) *search.Engine {
 			hanoi.err = err
 			return
 		}
-		g, err := rg.Open(context.Background(), st)
+		g, err := graph.Open(context.Background(), st)
 		if err != nil {
 			hanoi.err = err
 			return
 		}
-		hanoi.en = search.New(g)
+		hanoi.en = pathfind.New(g)
 		tb.Logf("Hà Nội graph built in %s", time.Since(t0))
 	})
 	if hanoi.err != nil {
@@ -78,7 +78,7 @@ func seed(t *testing.T) uint64 {
 }
 
 // randomPoints picks n points on random edges of the graph.
-func randomPoints(tb testing.TB, g *rg.Graph, rng *rand.Rand, n int) []geo.LatLng {
+func randomPoints(tb testing.TB, g *graph.Graph, rng *rand.Rand, n int) []geo.LatLng {
 	ctx := context.Background()
 	pts := make([]geo.LatLng, 0, n)
 	for len(pts) < n {
@@ -146,7 +146,7 @@ func dump(ms []guidance.Maneuver) string {
 	return b.String()
 }
 
-func checkLeg(leg *search.Leg, ms []guidance.Maneuver) error {
+func checkLeg(leg *pathfind.Leg, ms []guidance.Maneuver) error {
 	if len(ms) < 2 || ms[0].Kind != guidance.Depart || ms[len(ms)-1].Kind != guidance.Arrive {
 		return fmt.Errorf("maneuvers must run Depart … Arrive")
 	}
@@ -268,7 +268,7 @@ func polylineRoundTrip(pts []geo.LatLng) error {
 // 2nd and 3rd in the anticlockwise order of travel; the exit maneuver
 // repeats the number and the leg's invariants hold.
 func TestRoundaboutExits(t *testing.T) {
-	tiles, _, err := bgraph.FromFile("../../../../shared/data/osm/hcmc-district1-3.osm", "car")
+	tiles, _, err := graphbuild.FromFile("../../../../shared/data/osm/hcmc-district1-3.osm", "car")
 	if err != nil {
 		t.Fatalf("TP.HCM district 1–3 graph (shared data required): %v", err)
 	}
@@ -276,11 +276,11 @@ func TestRoundaboutExits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := rg.Open(context.Background(), st)
+	g, err := graph.Open(context.Background(), st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	en := search.New(g)
+	en := pathfind.New(g)
 	c, _ := costing.Get("car")
 	from := geo.LatLng{Lat: 10.7846, Lng: 106.6978}
 	for want, to := range []geo.LatLng{{Lat: 10.7835, Lng: 106.6950}, {Lat: 10.7806, Lng: 106.6940}, {Lat: 10.7818, Lng: 106.6968}} {

@@ -7,14 +7,14 @@ import (
 	"strings"
 
 	"github.com/bando-vn/bando/core/geo"
-	rg "github.com/bando-vn/bando/core/route/graph"
-	"github.com/bando-vn/bando/core/route/search"
+	"github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/pathfind"
 )
 
 // option is another way the vehicle may leave a junction.
 type option struct {
 	angle      float64 // turn angle from the arriving bearing
-	class      rg.Class
+	class      graph.Class
 	name, ref  string
 	roundabout bool
 	minor      bool
@@ -47,7 +47,7 @@ func (b *builder) junctionOptions(n, in, out uint32, outFwd bool, before float64
 			return nil, err
 		}
 		opts = append(opts, option{angle: TurnAngle(before, br), class: ed.Class, name: t.Strings[ed.Name], ref: t.Strings[ed.Ref],
-			roundabout: ed.Has(rg.FlagRoundabout), minor: minor(ed)})
+			roundabout: ed.Has(graph.FlagRoundabout), minor: minor(ed)})
 	}
 	return opts, nil
 }
@@ -147,25 +147,25 @@ func (b *builder) arriving(n, in uint32) ([]float64, error) {
 
 // minor: roads that do not count as a competing way out for a vehicle on
 // a bigger road (driveways, alleys, tracks, paths).
-func minor(e *rg.Edge) bool {
+func minor(e *graph.Edge) bool {
 	switch e.Class {
-	case rg.ClassService, rg.ClassTrack, rg.ClassPath, rg.ClassFootway, rg.ClassCycleway, rg.ClassSteps,
-		rg.ClassPedestrian, rg.ClassBridleway, rg.ClassLivingStreet:
+	case graph.ClassService, graph.ClassTrack, graph.ClassPath, graph.ClassFootway, graph.ClassCycleway, graph.ClassSteps,
+		graph.ClassPedestrian, graph.ClassBridleway, graph.ClassLivingStreet:
 		return true
 	}
-	return e.Has(rg.FlagAlley)
+	return e.Has(graph.FlagAlley)
 }
 
-func minorClass(c rg.Class) bool { return minor(&rg.Edge{Class: c}) }
+func minorClass(c graph.Class) bool { return minor(&graph.Edge{Class: c}) }
 
 // highway: expressways and trunk roads, the roads ramps lead to.
-func highway(c rg.Class) bool { return c == rg.ClassMotorway || c == rg.ClassTrunk }
+func highway(c graph.Class) bool { return c == graph.ClassMotorway || c == graph.ClassTrunk }
 
 // link: their ramps.
-func link(c rg.Class) bool { return c == rg.ClassMotorwayLink || c == rg.ClassTrunkLink }
+func link(c graph.Class) bool { return c == graph.ClassMotorwayLink || c == graph.ClassTrunkLink }
 
 // head is the node a step arrives at.
-func (b *builder) head(st *search.Step) (uint32, error) {
+func (b *builder) head(st *pathfind.Step) (uint32, error) {
 	e, err := b.g.Edge(b.ctx, st.Edge)
 	if err != nil {
 		return 0, err
@@ -200,19 +200,19 @@ func sideAgainst(a float64, opts []option) Modifier {
 
 // rank orders road classes by importance (0 the highest); a ramp ranks
 // with its road.
-func rank(c rg.Class) int {
+func rank(c graph.Class) int {
 	switch c {
-	case rg.ClassMotorway, rg.ClassMotorwayLink:
+	case graph.ClassMotorway, graph.ClassMotorwayLink:
 		return 0
-	case rg.ClassTrunk, rg.ClassTrunkLink:
+	case graph.ClassTrunk, graph.ClassTrunkLink:
 		return 1
-	case rg.ClassPrimary, rg.ClassPrimaryLink:
+	case graph.ClassPrimary, graph.ClassPrimaryLink:
 		return 2
-	case rg.ClassSecondary, rg.ClassSecondaryLink:
+	case graph.ClassSecondary, graph.ClassSecondaryLink:
 		return 3
-	case rg.ClassTertiary, rg.ClassTertiaryLink:
+	case graph.ClassTertiary, graph.ClassTertiaryLink:
 		return 4
-	case rg.ClassUnclassified, rg.ClassResidential, rg.ClassRoad:
+	case graph.ClassUnclassified, graph.ClassResidential, graph.ClassRoad:
 		return 5
 	}
 	return 6

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/bando-vn/bando/core/geo"
-	rg "github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/graph"
 )
 
 // refBearing is the obvious computation packedBearing must match: decode
@@ -76,7 +76,7 @@ func FuzzPackedBearing(f *testing.F) {
 	f.Add([]byte{0x80}, false)
 	f.Fuzz(func(t *testing.T, b []byte, fwd bool) {
 		got, err := packedBearing(b, fwd)
-		lat, lng, rerr := rg.DecodeGeometry(b)
+		lat, lng, rerr := graph.DecodeGeometry(b)
 		if (err == nil) != (rerr == nil) && len(lat) <= 32 {
 			if !(fwd && err == nil) { // going forward it may stop before a corrupt tail
 				t.Fatalf("packed err %v, decoder err %v", err, rerr)

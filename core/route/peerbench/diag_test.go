@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	bgraph "github.com/bando-vn/bando/bundle/graph"
+	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core/geo"
-	"github.com/bando-vn/bando/core/route/search"
+	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/paulmach/osm"
 )
 
@@ -52,7 +52,7 @@ func geodesicLength(pts []geo.LatLng) float64 {
 }
 
 // bandoPoints is the polyline of bando's route.
-func bandoPoints(r *search.Route) []geo.LatLng {
+func bandoPoints(r *pathfind.Route) []geo.LatLng {
 	var pts []geo.LatLng
 	for _, l := range r.Legs {
 		for _, s := range l.Steps {
@@ -68,10 +68,10 @@ func bandoPoints(r *search.Route) []geo.LatLng {
 
 // diagnosis holds what classifying needs.
 type diagnosis struct {
-	g     *bgraph.Graph
+	g     *graphbuild.Graph
 	ix    *segIndex
 	tags  *osmTags
-	exact *search.Engine
+	exact *pathfind.Engine
 }
 
 // verdict is one pair's class, with why.
@@ -79,7 +79,7 @@ type verdict struct{ class, reason, detail string }
 
 // classify explains why bando's route r and Routino's (length ld, points
 // pts) differ.
-func (dg *diagnosis) classify(ctx context.Context, pair [2]geo.LatLng, r *search.Route, ld float64, pts []geo.LatLng) verdict {
+func (dg *diagnosis) classify(ctx context.Context, pair [2]geo.LatLng, r *pathfind.Route, ld float64, pts []geo.LatLng) verdict {
 	lb, lrGeo := r.DistanceM, geodesicLength(pts)
 	num := fmt.Sprintf("bando %.1f m, Routino %.1f m (its points by bando's formula %.1f m)", lb, ld, lrGeo)
 	bs, bt := r.Points[0].Snapped, r.Points[len(r.Points)-1].Snapped
@@ -230,7 +230,7 @@ func accessSuffix(t osm.Tags) string {
 
 // forbiddenByRoutino names the first way or node of bando's route that
 // Routino's tagging rules close for a motorcar.
-func (dg *diagnosis) forbiddenByRoutino(r *search.Route, pts []geo.LatLng) (string, geo.LatLng) {
+func (dg *diagnosis) forbiddenByRoutino(r *pathfind.Route, pts []geo.LatLng) (string, geo.LatLng) {
 	for _, l := range r.Legs {
 		for _, s := range l.Steps {
 			if why := routinoWayForbids(dg.tags.ways[dg.g.WayIDs[s.Edge]], s.Forward); why != "" {
@@ -263,7 +263,7 @@ func TestRoutinoDiagnosis(t *testing.T) {
 		t.Fatal(err)
 	}
 	dg := &diagnosis{g: setup.g, ix: newSegIndex(setup.g), tags: tags,
-		exact: &search.Engine{G: setup.en.G, Snap: setup.en.Snap, NoHierarchy: true}}
+		exact: &pathfind.Engine{G: setup.en.G, Snap: setup.en.Snap, NoHierarchy: true}}
 	counts, examples := map[string]int{}, map[string]string{}
 	both, within := 0, 0
 	for i, p := range setup.pairs {

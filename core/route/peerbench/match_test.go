@@ -5,7 +5,7 @@ package peerbench
 import (
 	"math"
 
-	bgraph "github.com/bando-vn/bando/bundle/graph"
+	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core/geo"
 )
 
@@ -23,7 +23,7 @@ type segRef struct{ edge, k uint32 }
 // segIndex finds bando's edge segments near a point: a grid of cellE7
 // (0.0005°, ~55 m) cells, each segment in every cell its box touches.
 type segIndex struct {
-	g     *bgraph.Graph
+	g     *graphbuild.Graph
 	cells map[[2]int32][]segRef
 }
 
@@ -33,7 +33,7 @@ func cellOf(latE7, lngE7 int32) [2]int32 {
 	return [2]int32{int32(math.Floor(float64(latE7) / cellE7)), int32(math.Floor(float64(lngE7) / cellE7))}
 }
 
-func newSegIndex(g *bgraph.Graph) *segIndex {
+func newSegIndex(g *graphbuild.Graph) *segIndex {
 	ix := &segIndex{g: g, cells: map[[2]int32][]segRef{}}
 	for e := range g.Edges {
 		lat, lng := g.Geometry(uint32(e))

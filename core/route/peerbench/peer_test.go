@@ -16,11 +16,11 @@ import (
 	"testing"
 	"time"
 
-	bgraph "github.com/bando-vn/bando/bundle/graph"
+	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
-	rg "github.com/bando-vn/bando/core/route/graph"
-	"github.com/bando-vn/bando/core/route/search"
+	"github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/tile"
 )
 
@@ -39,10 +39,10 @@ const routinoCar = `{"cmp": {"mode": "car", "speeds": {"motorway": 80, "motorway
 func (s shortest) Name() string        { return "car-shortest" }
 func (s shortest) Fingerprint() string { return s.car.Fingerprint() + "-length" }
 func (s shortest) UTurnCost() uint32   { return 0 }
-func (s shortest) Applies(r *rg.Restriction) bool {
+func (s shortest) Applies(r *graph.Restriction) bool {
 	return s.car.Applies(r)
 }
-func (s shortest) EdgeCost(e *rg.Edge, fwd bool) (uint32, bool) {
+func (s shortest) EdgeCost(e *graph.Edge, fwd bool) (uint32, bool) {
 	if _, ok := s.car.EdgeCost(e, fwd); !ok {
 		return 0, false
 	}
@@ -57,8 +57,8 @@ const hanoiPBF = "../../../../shared/data/vn2021/hanoi.osm.pbf"
 
 var setup struct {
 	once  sync.Once
-	g     *bgraph.Graph
-	en    *search.Engine
+	g     *graphbuild.Graph
+	en    *pathfind.Engine
 	c     shortest
 	rt    *Routino
 	pairs [][2]geo.LatLng
@@ -77,11 +77,11 @@ func peers(tb testing.TB) {
 			return
 		}
 		setup.c = shortest{ps["cmp"]}
-		var g *bgraph.Graph
-		if _, g, setup.err = bgraph.FromFile(hanoiPBF); setup.err != nil {
+		var g *graphbuild.Graph
+		if _, g, setup.err = graphbuild.FromFile(hanoiPBF); setup.err != nil {
 			return
 		}
-		tiles, err := bgraph.Tiles(g, []*bgraph.Hierarchy{bgraph.BuildHierarchy(g, setup.c)})
+		tiles, err := graphbuild.Tiles(g, []*graphbuild.Hierarchy{graphbuild.BuildHierarchy(g, setup.c)})
 		if err != nil {
 			setup.err = err
 			return
@@ -90,12 +90,12 @@ func peers(tb testing.TB) {
 		var m0, m1 runtime.MemStats
 		runtime.ReadMemStats(&m0)
 		st, _ := tile.OpenMap(tiles)
-		rgg, err := rg.Open(context.Background(), st)
+		rgg, err := graph.Open(context.Background(), st)
 		if err != nil {
 			setup.err = err
 			return
 		}
-		setup.g, setup.en = g, search.New(rgg)
+		setup.g, setup.en = g, pathfind.New(rgg)
 		defer func() {
 			for _, p := range setup.pairs {
 				setup.en.Route(context.Background(), setup.c, p[:])

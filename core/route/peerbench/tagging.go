@@ -19,12 +19,12 @@ import (
 // ferry, implies oneway on motorway_link, lets a car past any barrier it
 // does not list, stops it at a node with access=private...). BenchTagging
 // writes, for the run, a Routino tagging file that says for every way and
-// node what bando's builder and bench profile say (bundle/graph/tags.go,
+// node what bando's builder and bench profile say (bundle/graphbuild/tags.go,
 // costing.Profile.allowed/direction/NodeCost): every routable way gets
 // motorcar=yes or no explicitly, its oneway, and every blocking barrier
 // motorcar=no. Routino then decides only the route.
 
-// Access values as bundle/graph/tags.go reads them (accessValue):
+// Access values as bundle/graphbuild/tags.go reads them (accessValue):
 // destination and customers open a way only where its class does.
 var (
 	bandoYes  = []string{"yes", "permissive", "designated", "official", "permit"}
@@ -34,7 +34,7 @@ var (
 	// Routino's later output wins, so this order gives bando's rule
 	// (the most specific key with a known value decides).
 	accessKeys = []string{"access", "vehicle", "motor_vehicle", "motorcar"}
-	// passableBarriers as bundle/graph/tags.go lists them.
+	// passableBarriers as bundle/graphbuild/tags.go lists them.
 	passableBarriers = []string{"cattle_grid", "border_control", "toll_booth", "sally_port", "gate", "lift_gate",
 		"no", "entrance", "height_restrictor", "arch"}
 	// routinoType is the Routino highway type of each class bando builds
@@ -114,7 +114,7 @@ func accessChain(w func(string, ...any), def, ind string) {
 	}
 }
 
-// onewayRules writes bando's one-way reading (bundle/graph onewayFlags).
+// onewayRules writes bando's one-way reading (bundle/graphbuild onewayFlags).
 func onewayRules(w func(string, ...any), implied bool, ind string) {
 	if implied {
 		w(`%s<output k="oneway" v="yes"/>`, ind)

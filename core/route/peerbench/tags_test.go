@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/bando-vn/bando/core/geo"
-	rg "github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/paulmach/osm"
 	"github.com/paulmach/osm/osmpbf"
 )
@@ -179,11 +179,11 @@ func routinoNodeForbids(tags osm.Tags) string {
 
 // bandoForbids names why the bench profile may not use edge e in this
 // direction (tags: its way's).
-func bandoForbids(e *rg.Edge, forward bool, tags osm.Tags) string {
+func bandoForbids(e *graph.Edge, forward bool, tags osm.Tags) string {
 	two := *e
 	two.Flags &^= onewayMask
 	if _, ok := setup.c.car.EdgeCost(&two, forward); !ok {
-		if e.AccessFor(rg.ModeCar) == rg.AccessNo {
+		if e.AccessFor(graph.ModeCar) == graph.AccessNo {
 			for _, k := range []string{"motorcar", "motor_vehicle", "vehicle", "access"} {
 				if v := tags.Find(k); v != "" {
 					return k + "=" + v
@@ -203,4 +203,4 @@ func bandoForbids(e *rg.Edge, forward bool, tags osm.Tags) string {
 	return "highway=" + tags.Find("highway") + " (one-way implied)"
 }
 
-const onewayMask = rg.FlagOneway | rg.FlagOnewayRev | rg.FlagRoundabout
+const onewayMask = graph.FlagOneway | graph.FlagOnewayRev | graph.FlagRoundabout

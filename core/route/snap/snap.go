@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	"github.com/bando-vn/bando/core/geo"
-	rg "github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/graph"
 )
 
 // MaxDistanceM is the farthest a point may be from a usable edge.
@@ -47,7 +47,7 @@ type Point struct {
 // a packed grid: (grid cell, edge) pairs sorted by cell, 8 bytes per
 // entry, at GridDeg resolution over each edge's bounding box.
 type Index struct {
-	g     *rg.Graph
+	g     *graph.Graph
 	mu    sync.Mutex
 	grids map[int]*grid
 	reach map[reachKey]bool // reaches' answers
@@ -70,7 +70,7 @@ func gridRC(lat, lng float64) (int32, int32) {
 }
 
 // New returns an index over g.
-func New(g *rg.Graph) *Index {
+func New(g *graph.Graph) *Index {
 	return &Index{g: g, grids: map[int]*grid{}, reach: map[reachKey]bool{}}
 }
 
@@ -89,7 +89,7 @@ func (ix *Index) grid(ctx context.Context, ci int) (*grid, error) {
 	var es []entry
 	var wide []uint32
 	for i := range t.Edges {
-		la, lo, err := rg.DecodeGeometry(t.Geom[t.GeomOff[i]:t.GeomOff[i+1]])
+		la, lo, err := graph.DecodeGeometry(t.Geom[t.GeomOff[i]:t.GeomOff[i+1]])
 		if err != nil {
 			return nil, err
 		}
@@ -151,11 +151,11 @@ func (gr *grid) each(b geo.BBox, fn func(e uint32) bool) bool {
 
 // Coster is what snapping needs of a vehicle's costing.
 type Coster interface {
-	EdgeCost(e *rg.Edge, forward bool) (cost uint32, ok bool)
+	EdgeCost(e *graph.Edge, forward bool) (cost uint32, ok bool)
 }
 
 // Usable reports whether the costing may use edge e in some direction.
-func Usable(c Coster, e *rg.Edge) bool {
+func Usable(c Coster, e *graph.Edge) bool {
 	_, f := c.EdgeCost(e, true)
 	_, b := c.EdgeCost(e, false)
 	return f || b
@@ -341,7 +341,7 @@ func reachKeyOf(c Coster, e uint32) (reachKey, bool) {
 // maxReachMemo bounds the remembered reach answers (then they are dropped).
 const maxReachMemo = 1 << 16
 
-func cellMeets(c rg.IndexCell, b geo.BBox) bool {
+func cellMeets(c graph.IndexCell, b geo.BBox) bool {
 	return geo.FromE7(c.MinLat) <= b.MaxLat && geo.FromE7(c.MaxLat) >= b.MinLat &&
 		geo.FromE7(c.MinLng) <= b.MaxLng && geo.FromE7(c.MaxLng) >= b.MinLng
 }

@@ -7,10 +7,10 @@ import (
 	"os"
 	"testing"
 
-	bgraph "github.com/bando-vn/bando/bundle/graph"
+	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
-	rg "github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/snap"
 	"github.com/bando-vn/bando/core/tile"
 )
@@ -19,7 +19,7 @@ func index(t *testing.T) *snap.Index { return indexOf(t, "../../../testdata/rout
 
 // indexOf builds the graph of one OSM file and its snapping index.
 func indexOf(t *testing.T, path string) *snap.Index {
-	tiles, _, err := bgraph.FromFile(path)
+	tiles, _, err := graphbuild.FromFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +27,7 @@ func indexOf(t *testing.T, path string) *snap.Index {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := rg.Open(context.Background(), st)
+	g, err := graph.Open(context.Background(), st)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func TestWideEdgeAndNodes(t *testing.T) {
 	if err := os.WriteFile(path, []byte(osm), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tiles, _, err := bgraph.FromFile(path)
+	tiles, _, err := graphbuild.FromFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestWideEdgeAndNodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := rg.Open(context.Background(), st)
+	g, err := graph.Open(context.Background(), st)
 	if err != nil {
 		t.Fatal(err)
 	}
