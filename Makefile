@@ -6,7 +6,7 @@ NODEBIN := $(GOROOT)/lib/wasm
 PORT    ?= 8787
 SHARED  ?= ../shared
 
-.PHONY: all bando wasm worker js-deps demo demo-page test test-go test-wasm test-js test-h3 test-scenarios fuzz help sample-bundle clean
+.PHONY: all bando wasm worker js-deps mapkit demo demo-page test test-go test-wasm test-js test-h3 test-scenarios fuzz help sample-bundle clean
 
 all: bando wasm
 
@@ -66,13 +66,21 @@ sample-bundle: bando
 
 # The demo page: js/demo + the package's modules and wasm + MapLibre GL JS
 # from npm, vendored (no CDN) into build/demo-page.
-demo-page: wasm js-deps
+demo-page: wasm js-deps mapkit
 	rm -rf build/demo-page
 	mkdir -p build/demo-page/vendor build/demo-page/bando/dist
-	cp js/demo/* build/demo-page/
+	cp -R js/demo/* build/demo-page/
 	cp js/bando.mjs js/offline.mjs js/basemap.mjs js/style.mjs build/demo-page/bando/
-	cp js/dist/bando.wasm js/dist/wasm_exec.js build/demo-page/bando/dist/
+	cp -R js/dist/bando.wasm js/dist/wasm_exec.js js/dist/glyphs js/dist/sprite* build/demo-page/bando/dist/
 	cp js/node_modules/maplibre-gl/dist/maplibre-gl.js js/node_modules/maplibre-gl/dist/maplibre-gl.css js/node_modules/maplibre-gl/LICENSE.txt build/demo-page/vendor/
+
+# The style's glyphs and sprite (js/style.mjs) into js/dist: Noto Sans
+# (OFL) and Maki icons (CC0) from npm, rendered by bundle/cmd/mapkit.
+NPM_FONT = js/node_modules/@expo-google-fonts/noto-sans
+mapkit: js-deps
+	mkdir -p js/dist
+	$(GO) run ./bundle/cmd/mapkit --regular $(NPM_FONT)/400Regular/NotoSans_400Regular.ttf \
+		--bold $(NPM_FONT)/700Bold/NotoSans_700Bold.ttf --icons js/node_modules/@mapbox/maki/icons --out js/dist
 
 # DEMO_OSM=../shared/data/vn2021/hanoi.osm.pbf DEMO_ADMIN=../shared/data/admin for a real city.
 DEMO_OSM   ?= testdata/sample.osm testdata/route/rules.osm

@@ -9,6 +9,7 @@ require (
 	github.com/twpayne/go-polyline v1.1.1
 	github.com/uber/h3-go/v4 v4.1.0
 	github.com/vmihailenco/msgpack/v5 v5.4.1
+	golang.org/x/image v0.48.0
 )
 
 require (
@@ -17,5 +18,6 @@ require (
 	github.com/paulmach/protoscan v0.2.1 // indirect
 	github.com/vmihailenco/tagparser/v2 v2.0.0 // indirect
 	go.mongodb.org/mongo-driver/v2 v2.5.0 // indirect
+	golang.org/x/text v0.44.0 // indirect
 	google.golang.org/protobuf v1.27.1 // indirect
 )

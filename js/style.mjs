@@ -1,11 +1,16 @@
 // style.mjs — a MapLibre GL style over the bundle's own vector tiles
-// (core/basemap/FORMAT.md §5). No glyphs, sprites or external URLs: labels
-// are left to the page (the demo draws place names as HTML), so the map
-// needs nothing but the bundle.
+// (core/basemap/FORMAT.md §5): land, water, roads, boundaries, then labels
+// (street names along roads, place names, POI icons from z15, house
+// numbers at z18) drawn from the package's own glyphs and sprite
+// (dist/glyphs, dist/sprite: Noto Sans and Maki icons, made by
+// bundle/cmd/mapkit), so the map needs nothing from the network.
 //
-// style({tiles, structure, minzoom, maxzoom}): tiles is the tile URL
-// template, e.g. "bando://{z}/{x}/{y}" with maplibregl.addProtocol, or
-// "https://…/v1/tiles/{z}/{x}/{y}.mvt?apikey=…".
+// style({tiles, glyphs, sprite, structure, language, minzoom, maxzoom}):
+// tiles is the tile URL template, e.g. "bando://{z}/{x}/{y}" with
+// maplibregl.addProtocol, or "https://…/v1/tiles/{z}/{x}/{y}.mvt?apikey=…";
+// glyphs ("…/glyphs/{fontstack}/{range}.pbf") and sprite ("…/sprite",
+// absolute URLs) where the page serves dist/; without them the style has no
+// labels. language "en" prefers English place names where OSM has them.
 
 const road = {
   motorway: ["#e892a2", 5, 1.5, 14, 8], trunk: ["#f9b29c", 6, 1.2, 14, 7], primary: ["#fcd6a4", 8, 1, 14, 6],
@@ -22,7 +27,73 @@ export function boundaryFilter(structure) {
   return ["==", ["get", "structure"], structure];
 }
 
-export function style({ tiles, structure = "new", minzoom = 5, maxzoom = 14 } = {}) {
+const regular = ["Noto Sans Regular"], bold = ["Noto Sans Bold"];
+const halo = { "text-halo-color": "#ffffff", "text-halo-width": 1.4, "text-halo-blur": 0.3 };
+
+/** The label layers: street names along roads, water names, POIs, house numbers, places (top). */
+function labelLayers(src, language) {
+  const name = language === "en" ? ["coalesce", ["get", "name:en"], ["get", "name"]] : ["get", "name"];
+  const size = (z0, s0, z1, s1) => ["interpolate", ["linear"], ["zoom"], z0, s0, z1, s1];
+  return [
+    {
+      id: "label-waterway", type: "symbol", source: src, "source-layer": "waterways", minzoom: 13,
+      layout: { "symbol-placement": "line", "text-field": ["get", "name"], "text-font": regular, "text-size": 11, "text-letter-spacing": 0.1 },
+      paint: { "text-color": "#3b6e8f", ...halo },
+    },
+    {
+      id: "label-road", type: "symbol", source: src, "source-layer": "roads",
+      filter: ["all", ["has", "name"], ["!=", ["get", "class"], "rail"],
+        [">=", ["zoom"], ["match", ["get", "class"], ["motorway", "trunk", "primary"], 12, ["secondary", "tertiary"], 13, ["minor"], 14, 15]]],
+      layout: {
+        "symbol-placement": "line", "text-field": ["get", "name"], "text-font": regular,
+        "text-size": size(12, 10, 18, 14), "text-max-angle": 30, "symbol-spacing": 300, "text-padding": 2,
+        "text-rotation-alignment": "map", "text-pitch-alignment": "viewport",
+      },
+      paint: { "text-color": "#3a3a3a", ...halo },
+    },
+    {
+      id: "label-road-ref", type: "symbol", source: src, "source-layer": "roads", minzoom: 8, maxzoom: 13,
+      filter: ["all", ["has", "ref"], ["match", ["get", "class"], ["motorway", "trunk", "primary"], true, false]],
+      layout: { "symbol-placement": "line", "text-field": ["get", "ref"], "text-font": bold, "text-size": 10, "symbol-spacing": 400, "text-rotation-alignment": "viewport" },
+      paint: { "text-color": "#7a4a00", ...halo },
+    },
+    {
+      id: "housenumbers", type: "symbol", source: src, "source-layer": "housenumbers", minzoom: 18,
+      layout: { "text-field": ["get", "addr:housenumber"], "text-font": regular, "text-size": 10, "text-padding": 1 },
+      paint: { "text-color": "#6b5f55", ...halo },
+    },
+    {
+      id: "pois", type: "symbol", source: src, "source-layer": "pois", minzoom: 15,
+      layout: {
+        "icon-image": ["get", "class"], "icon-size": 1, "icon-padding": 2,
+        "text-field": ["step", ["zoom"], "", 16, ["get", "name"]], "text-font": regular, "text-size": 11,
+        "text-anchor": "top", "text-offset": [0, 0.9], "text-max-width": 8, "text-optional": true,
+        "symbol-sort-key": ["match", ["get", "class"], ["hospital", "museum", "attraction", "rail", "airport", "town-hall"], 0, 1],
+      },
+      paint: { "text-color": "#55463a", ...halo },
+    },
+    {
+      id: "label-water", type: "symbol", source: src, "source-layer": "water", minzoom: 12,
+      layout: { "text-field": ["get", "name"], "text-font": regular, "text-size": 12, "symbol-placement": "point" },
+      paint: { "text-color": "#3b6e8f", ...halo },
+    },
+    {
+      id: "label-place", type: "symbol", source: src, "source-layer": "places",
+      layout: {
+        "text-field": name,
+        "text-font": ["match", ["get", "class"], ["city", "town"], ["literal", bold], ["literal", regular]],
+        "text-size": ["match", ["get", "class"], "city", size(5, 12, 12, 20), "town", size(8, 11, 14, 16), "suburb", 13, "village", 12, 11],
+        "text-transform": ["match", ["get", "class"], ["suburb", "quarter"], "uppercase", "none"],
+        "text-letter-spacing": ["match", ["get", "class"], ["suburb", "quarter"], 0.08, 0],
+        "text-max-width": 8, "text-padding": 4,
+        "symbol-sort-key": ["match", ["get", "class"], "city", 0, "town", 1, "suburb", 2, "village", 3, "quarter", 4, 5],
+      },
+      paint: { "text-color": ["match", ["get", "class"], ["city", "town"], "#1f1f1f", "#444444"], ...halo },
+    },
+  ];
+}
+
+export function style({ tiles, glyphs, sprite, structure = "new", language = "vi", minzoom = 5, maxzoom = 14 } = {}) {
   const src = "bando";
   const layers = [
     { id: "background", type: "background", paint: { "background-color": "#f2efe9" } },
@@ -57,16 +128,21 @@ export function style({ tiles, structure = "new", minzoom = 5, maxzoom = 14 } = 
       paint: { "line-color": color, "line-width": width, "line-dasharray": dash },
     });
   }
-  layers.push({
-    id: "places", type: "circle", source: src, "source-layer": "places",
-    paint: {
-      "circle-radius": ["match", ["get", "class"], "city", 5, "town", 4, 3],
-      "circle-color": "#333", "circle-stroke-color": "#fff", "circle-stroke-width": 1,
-    },
-  });
+  if (glyphs) layers.push(...labelLayers(src, language).filter((l) => sprite || l.id !== "pois"));
+  else {
+    layers.push({
+      id: "places", type: "circle", source: src, "source-layer": "places",
+      paint: {
+        "circle-radius": ["match", ["get", "class"], "city", 5, "town", 4, 3],
+        "circle-color": "#333", "circle-stroke-color": "#fff", "circle-stroke-width": 1,
+      },
+    });
+  }
   return {
     version: 8,
     name: "bando",
+    ...(glyphs ? { glyphs } : {}),
+    ...(sprite ? { sprite } : {}),
     sources: { [src]: { type: "vector", tiles: [tiles], minzoom, maxzoom, attribution: "© OpenStreetMap contributors" } },
     layers,
   };

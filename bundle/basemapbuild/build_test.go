@@ -3,7 +3,10 @@ package basemapbuild
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
+	"slices"
+	"sort"
 	"testing"
 
 	"github.com/bando-vn/bando/core/basemap"
@@ -176,6 +179,54 @@ func TestAreas(t *testing.T) {
 			if p, ok := l.Features[0].Geometry.(orb.Polygon); !ok || len(p) != 2 {
 				t.Errorf("lake: %T with hole? %v", l.Features[0].Geometry, l.Features[0].Geometry)
 			}
+		}
+	}
+}
+
+// Named POIs (as their Maki icon) and house numbers are kept at the deepest
+// zoom only; an unnamed shop, an unknown amenity and a place are not POIs.
+func TestPOIsAndHouseNumbers(t *testing.T) {
+	c := NewCollector()
+	tags := func(kv ...string) osm.Tags {
+		var ts osm.Tags
+		for i := 0; i < len(kv); i += 2 {
+			ts = append(ts, osm.Tag{Key: kv[i], Value: kv[i+1]})
+		}
+		return ts
+	}
+	c.Add(&osm.Node{ID: 1, Lat: 21.0287, Lon: 105.8524, Tags: tags("amenity", "cafe", "name", "Cộng", "addr:housenumber", "12")})
+	c.Add(&osm.Node{ID: 2, Lat: 21.0288, Lon: 105.8525, Tags: tags("shop", "kiosk", "name", "Sạp")})
+	c.Add(&osm.Node{ID: 3, Lat: 21.0289, Lon: 105.8526, Tags: tags("shop", "bakery")})
+	c.Add(&osm.Node{ID: 4, Lat: 21.0290, Lon: 105.8527, Tags: tags("amenity", "bench", "name", "Ghế")})
+	c.Add(&osm.Node{ID: 5, Lat: 21.0291, Lon: 105.8528, Tags: tags("addr:housenumber", "14A")})
+	out, idx, err := c.Build(Options{MinZoom: 10, MaxZoom: 14})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := layerNames(t, out, 13, orb.Point{105.8525, 21.0288}); got["pois"] != 0 || got["housenumbers"] != 0 {
+		t.Errorf("z13: %v", got)
+	}
+	st, _ := tile.Open(context.Background(), tile.MapBundle(out), 0)
+	tl := maptile.At(orb.Point{105.8525, 21.0288}, 14)
+	b, _ := basemap.Tile(context.Background(), st, 14, int(tl.X), int(tl.Y))
+	ls, _ := mvt.Unmarshal(b)
+	got := map[string][]string{}
+	for _, l := range ls {
+		for _, f := range l.Features {
+			got[l.Name] = append(got[l.Name], fmt.Sprint(f.Properties["class"], "/", f.Properties["name"], f.Properties["addr:housenumber"]))
+		}
+	}
+	sort.Strings(got["pois"])
+	sort.Strings(got["housenumbers"])
+	if fmt.Sprint(got["pois"]) != "[cafe/Cộng<nil> shop/Sạp<nil>]" || fmt.Sprint(got["housenumbers"]) != "[<nil>/<nil>12 <nil>/<nil>14A]" {
+		t.Errorf("z14: %v", got)
+	}
+	if !slices.Contains(idx.Layers, "pois") || !slices.Contains(idx.Layers, "housenumbers") {
+		t.Errorf("index layers %v", idx.Layers)
+	}
+	for _, c := range []string{"cafe", "shop", "lodging", "hospital"} {
+		if !slices.Contains(POIClasses(), c) {
+			t.Errorf("POIClasses lacks %s", c)
 		}
 	}
 }

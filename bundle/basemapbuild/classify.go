@@ -1,6 +1,10 @@
 package basemapbuild
 
-import "github.com/paulmach/osm"
+import (
+	"sort"
+
+	"github.com/paulmach/osm"
+)
 
 // class says where an OSM object goes: layer, class property, the first
 // zoom it is drawn at, whether it is an area, and the tags it keeps.
@@ -46,13 +50,86 @@ var (
 	}
 )
 
-// classifyNode: places (cities, towns, villages, …) with a name.
-func classifyNode(t osm.Tags) (class, bool) {
-	z, ok := placeClass[t.Find("place")]
-	if !ok || t.Find("name") == "" {
-		return class{}, false
+// deepest marks a class drawn only at the build's deepest zoom (Options.MaxZoom).
+const deepest = -1
+
+// poiClass: the POI icon (a Maki icon name) of key=value tags; a key alone
+// (shop, tourism) is the fallback for its other values.
+var poiClass = map[string]string{
+	"amenity=restaurant": "restaurant", "amenity=food_court": "restaurant", "amenity=cafe": "cafe",
+	"amenity=fast_food": "fast-food", "amenity=ice_cream": "ice-cream", "amenity=bar": "bar", "amenity=pub": "bar",
+	"amenity=biergarten": "bar", "amenity=nightclub": "bar", "amenity=bank": "bank", "amenity=atm": "bank",
+	"amenity=bureau_de_change": "bank", "amenity=school": "school", "amenity=kindergarten": "school",
+	"amenity=college": "school", "amenity=university": "school", "amenity=library": "library",
+	"amenity=hospital": "hospital", "amenity=clinic": "hospital", "amenity=doctors": "doctor",
+	"amenity=dentist": "dentist", "amenity=pharmacy": "pharmacy", "amenity=place_of_worship": "place-of-worship",
+	"amenity=post_office": "post", "amenity=police": "police", "amenity=fire_station": "fire-station",
+	"amenity=townhall": "town-hall", "amenity=community_centre": "town-hall", "amenity=theatre": "theatre",
+	"amenity=cinema": "cinema", "amenity=arts_centre": "theatre", "amenity=marketplace": "grocery",
+	"amenity=fuel": "fuel", "amenity=parking": "parking", "amenity=bus_station": "bus",
+	"amenity=toilets": "toilet", "amenity=drinking_water": "drinking-water",
+	"shop=supermarket": "grocery", "shop=convenience": "convenience", "shop=bakery": "bakery",
+	"shop=clothes": "clothing-store", "shop=hairdresser": "hairdresser", "shop=beauty": "hairdresser",
+	"shop=mobile_phone": "mobile-phone", "shop=books": "library", "shop=travel_agency": "suitcase",
+	"shop=motorcycle": "scooter", "shop=bicycle": "bicycle", "shop=car_repair": "car-repair", "shop": "shop",
+	"tourism=hotel": "lodging", "tourism=hostel": "lodging", "tourism=guest_house": "lodging",
+	"tourism=motel": "lodging", "tourism=apartment": "lodging", "tourism=museum": "museum",
+	"tourism=attraction": "attraction", "tourism=viewpoint": "attraction", "tourism=artwork": "attraction",
+	"tourism=information": "information", "tourism=zoo": "zoo", "historic=monument": "monument",
+	"historic=memorial": "monument", "historic": "landmark", "leisure=park": "park", "leisure=garden": "park",
+	"leisure=sports_centre": "fitness-centre", "leisure=fitness_centre": "fitness-centre",
+	"leisure=stadium": "stadium", "railway=station": "rail", "aeroway=aerodrome": "airport",
+}
+
+// POIClasses lists every POI class (icon name) the basemap may hold, sorted.
+func POIClasses() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, v := range poiClass {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
 	}
-	return class{layer: "places", kind: t.Find("place"), minz: z, keep: []string{"name", "name:en"}}, true
+	sort.Strings(out)
+	return out
+}
+
+// poiOf: the icon of a named point of interest, if it is one.
+func poiOf(t osm.Tags) (string, bool) {
+	if t.Find("name") == "" {
+		return "", false
+	}
+	for _, k := range [...]string{"amenity", "shop", "tourism", "historic", "leisure", "railway", "aeroway"} {
+		v := t.Find(k)
+		if v == "" {
+			continue
+		}
+		if c, ok := poiClass[k+"="+v]; ok {
+			return c, true
+		}
+		if c, ok := poiClass[k]; ok && v != "no" && v != "vacant" {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+// classifyNode: places (cities, towns, villages, …) with a name; named
+// points of interest and house numbers, both only at the deepest zoom
+// (styles draw them from z15 and z18 by overzoom).
+func classifyNode(t osm.Tags) []class {
+	var out []class
+	if z, ok := placeClass[t.Find("place")]; ok && t.Find("name") != "" {
+		out = append(out, class{layer: "places", kind: t.Find("place"), minz: z, keep: []string{"name", "name:en"}})
+	}
+	if c, ok := poiOf(t); ok {
+		out = append(out, class{layer: "pois", kind: c, minz: deepest, keep: nameKeep})
+	}
+	if t.Find("addr:housenumber") != "" {
+		out = append(out, class{layer: "housenumbers", minz: deepest, keep: []string{"addr:housenumber"}})
+	}
+	return out
 }
 
 // classifyWay: roads and railways, waterways, and closed ways that are areas.

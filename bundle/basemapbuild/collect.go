@@ -53,7 +53,7 @@ func (c *Collector) Add(o osm.Object) {
 			c.sorted = false
 		}
 		c.nodes = append(c.nodes, n)
-		if cl, ok := classifyNode(v.Tags); ok {
+		for _, cl := range classifyNode(v.Tags) {
 			c.addFeature(cl, orb.Point{v.Lon, v.Lat}, v.Tags)
 		}
 	case *osm.Way:

@@ -64,7 +64,7 @@ type ArchStat struct {
 }
 
 // Layers names the vector tile layers, bottom to top.
-var Layers = []string{"landuse", "water", "waterways", "buildings", "roads", "boundaries", "places"}
+var Layers = []string{"landuse", "water", "waterways", "buildings", "roads", "boundaries", "places", "pois", "housenumbers"}
 
 // Build cuts the collected features (and the boundaries of o.Admin) into
 // vector tiles, packs them into archives and returns the bundle tiles
@@ -75,6 +75,11 @@ func (c *Collector) Build(o Options) (map[string][]byte, *Index, error) {
 		return nil, nil, fmt.Errorf("basemap: bad zoom range %d–%d", o.MinZoom, o.MaxZoom)
 	}
 	feats := c.finish()
+	for _, f := range feats {
+		if f.minz == deepest {
+			f.minz = o.MaxZoom
+		}
+	}
 	var regions []Region
 	if o.Admin != "" {
 		af, r, err := adminFeatures(o.Admin)

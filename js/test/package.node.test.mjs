@@ -36,7 +36,7 @@ before(() => {
 
 test("packed: files, and it answers in Node", () => {
   const files = tgz.files.map((f) => f.path).sort();
-  for (const f of ["bando.mjs", "bando.d.ts", "offline.mjs", "manifest.mjs", "basemap.mjs", "style.mjs", "dist/bando.wasm", "dist/wasm_exec.js", "README.md", "package.json", "LICENSE", "NOTICE"]) {
+  for (const f of ["bando.mjs", "bando.d.ts", "offline.mjs", "manifest.mjs", "basemap.mjs", "style.mjs", "dist/bando.wasm", "dist/wasm_exec.js", "dist/sprite.json", "dist/sprite@2x.png", "dist/glyphs/Noto Sans Regular/7680-7935.pbf", "dist/glyphs/Noto Sans Bold/0-255.pbf", "dist/glyphs/OFL.txt", "README.md", "package.json", "LICENSE", "NOTICE"]) {
     assert.ok(files.includes(f), `${f} in the package (${files})`);
   }
   const pkg = JSON.parse(readFileSync(join(proj, "node_modules/bando/package.json"), "utf8"));
