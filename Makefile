@@ -81,6 +81,7 @@ mapkit: js-deps
 	mkdir -p js/dist
 	$(GO) run ./bundle/cmd/mapkit --regular $(NPM_FONT)/400Regular/NotoSans_400Regular.ttf \
 		--bold $(NPM_FONT)/700Bold/NotoSans_700Bold.ttf --icons js/node_modules/@mapbox/maki/icons --out js/dist
+	cp $(NPM_FONT)/LICENSE_FONT js/dist/glyphs/OFL.txt
 
 # DEMO_OSM=../shared/data/vn2021/hanoi.osm.pbf DEMO_ADMIN=../shared/data/admin for a real city.
 DEMO_OSM   ?= testdata/sample.osm testdata/route/rules.osm
