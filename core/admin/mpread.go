@@ -276,16 +276,6 @@ func (v *varintReader) zigzag() int64 {
 	return int64(x>>1) ^ -int64(x&1)
 }
 
-// int32z reads a zigzag varint that must fit an int32.
-func (v *varintReader) int32z() int32 {
-	x := v.zigzag()
-	if v.err == nil && (x < math.MinInt32 || x > math.MaxInt32) {
-		v.err = fmt.Errorf("%w: admin: value %d overflows int32", tile.ErrCorrupt, x)
-		return 0
-	}
-	return int32(x)
-}
-
 func appendZigzag(b []byte, x int64) []byte {
 	return binary.AppendUvarint(b, uint64(x<<1)^uint64(x>>63))
 }

@@ -1,7 +1,6 @@
 package text
 
 import (
-	"sort"
 	"strings"
 )
 
@@ -31,10 +30,7 @@ var abbreviations = [...][2]string{
 	{"ho guom", "ho hoan kiem"},
 }
 
-var (
-	expandIndex = buildExpand()
-	shortIndex  = buildShort()
-)
+var expandIndex = buildExpand()
 
 func buildExpand() map[string][]string {
 	m := map[string][]string{}
@@ -44,22 +40,10 @@ func buildExpand() map[string][]string {
 	return m
 }
 
-func buildShort() map[string][]string {
-	m := map[string][]string{}
-	for _, a := range abbreviations {
-		m[a[1]] = append(m[a[1]], a[0])
-	}
-	return m
-}
-
 // Expansions returns the folded phrases a folded short form stands for
 // ("bv" → ["benh vien"]), nil if it is none. The caller must not modify
 // the result.
 func Expansions(short string) []string { return expandIndex[short] }
-
-// Abbreviate returns the short forms of a folded phrase ("benh vien" →
-// ["bv"]), nil if it has none. The caller must not modify the result.
-func Abbreviate(phrase string) []string { return shortIndex[phrase] }
 
 // MaxPhraseWords is the longest phrase (in words) of the abbreviation
 // table: a matcher looks at most this many tokens ahead.
@@ -103,15 +87,4 @@ func AllDigits(s string) bool {
 		}
 	}
 	return true
-}
-
-// ShortForms lists every short form of the table, sorted (for docs and
-// tests).
-func ShortForms() []string {
-	out := make([]string, 0, len(expandIndex))
-	for k := range expandIndex {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -5,7 +5,7 @@
 //     accent-exact scoring); Fold removes case, tones, vowel marks and đ→d
 //     and turns everything else into single spaces; Tokens splits folded text;
 //     FoldMapped keeps UTF-16 offsets back to the original for highlighting.
-//   - Expansions / Abbreviate: abbreviations and synonyms both ways
+//   - Expansions: abbreviations and synonyms
 //     (q ↔ quan, tp ↔ thanh pho, bv ↔ benh vien, hcm ↔ ho chi minh …),
 //     on folded tokens; SplitUnitNumber splits "q1" into "q 1".
 //   - Detelex: Telex and VNI keystroke leftovers ("nguyeenx" → "nguyen",

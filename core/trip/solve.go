@@ -123,19 +123,6 @@ func (m Matrix) result(tour []int32, exact bool, evals int64) Result {
 	return r
 }
 
-// TourCost is the cost of visiting order (matrix indices) in m: the sum of
-// its legs, +Inf when one is unreachable. A leg from a stop to itself costs
-// 0 (the diagonal is never read).
-func TourCost(m Matrix, order []int) float64 {
-	var c float64
-	for i := 1; i < len(order); i++ {
-		if order[i-1] != order[i] {
-			c += m.At(order[i-1], order[i])
-		}
-	}
-	return c
-}
-
 // seedOf hashes the problem (size, mode, every cost) with opt.Seed.
 func seedOf(m Matrix, opt Options) uint64 {
 	h := fnv.New64a()

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"sort"
 
 	"github.com/bando-vn/bando/core/route/graph"
 )
@@ -71,16 +70,6 @@ type Profile struct {
 var profilesJSON []byte
 
 var builtin = mustLoad(profilesJSON)
-
-// Names lists the built-in profiles, sorted.
-func Names() []string {
-	ns := make([]string, 0, len(builtin))
-	for n := range builtin {
-		ns = append(ns, n)
-	}
-	sort.Strings(ns)
-	return ns
-}
 
 // Get returns a built-in profile by name.
 func Get(name string) (*Profile, bool) {

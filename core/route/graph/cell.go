@@ -40,9 +40,6 @@ func CellAt(l uint8, lat, lng int32) CellID {
 	return CellID{l, int32(math.Floor(float64(lat) / 1e7 / d)), int32(math.Floor(float64(lng) / 1e7 / d))}
 }
 
-// CellOf returns the level-1 cell of a point in 1e-7°.
-func CellOf(lat, lng int32) CellID { return CellAt(1, lat, lng) }
-
 // Parent is the cell of level l-1 holding c (l ≥ 2).
 func (c CellID) Parent() CellID {
 	return CellID{c.Level - 1, int32(math.Floor(float64(c.Row) / 2)), int32(math.Floor(float64(c.Col) / 2))}
