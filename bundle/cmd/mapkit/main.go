@@ -15,7 +15,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/bando-vn/bando/bundle/basemap"
+	"github.com/bando-vn/bando/bundle/basemapbuild"
 	"github.com/bando-vn/bando/bundle/mapkit"
 )
 
@@ -112,7 +112,7 @@ func run(regular, bold, iconDir, out string) error {
 // iconList: a badge for every POI class the basemap writes.
 func iconList(dir string) ([]mapkit.Icon, error) {
 	var list []mapkit.Icon
-	for _, c := range basemap.POIClasses() {
+	for _, c := range basemapbuild.POIClasses() {
 		fill, ok := icons[c]
 		if !ok {
 			return nil, fmt.Errorf("POI class %q has no colour", c)
