@@ -99,9 +99,24 @@ func serveAutocomplete(ctx context.Context, e *Engine, p params, _ *Request) (sh
 		}
 	}
 	if isGoogle {
-		return google.PredictionsOf(q.Text, places), nil
+		for i := range places {
+			places[i].Matched = matched(&hits[i], &places[i])
+		}
+		return google.PredictionsOf(places), nil
 	}
 	return pelias.Features(places, q.adminV2), nil
+}
+
+// matched marks the typed words in the place's label (the prediction's
+// description) with the hit's highlight.
+func matched(h *search.Hit, p *shape.Place) []shape.Span {
+	full, _ := shape.Label(p.Place, p.Admin)
+	ts := h.Highlight.Spans(full)
+	out := make([]shape.Span, len(ts))
+	for i, s := range ts {
+		out[i] = shape.Span(s)
+	}
+	return out
 }
 
 // searchSource is the search index with the administrative units a query

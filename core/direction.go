@@ -196,7 +196,7 @@ func routeIn(ctx context.Context, en *pathfind.Engine, q *directionRequest, pts 
 		r.Legs = append(r.Legs, google.LegIn{Maneuvers: ms, DistanceM: leg.DistanceM, DurationS: leg.DurationS,
 			StartAddress: addrs[i], EndAddress: addrs[i+1]})
 	}
-	r.Warnings = google.DirectionWarnings(ferry, toll, unpaved, q.lang)
+	r.Warnings = narrative.Warnings(ferry, toll, unpaved, q.lang)
 	return r, nil
 }
 

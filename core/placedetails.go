@@ -121,7 +121,7 @@ func serveChildren(ctx context.Context, e *Engine, p params, _ *Request) (shape.
 			return nil, err
 		}
 	}
-	body := google.PredictionsOf("", kids)
+	body := google.PredictionsOf(kids)
 	for i := range body.Predictions {
 		body.Predictions[i].HasChild = false // API.md §3.3
 	}

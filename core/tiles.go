@@ -14,14 +14,6 @@ import (
 // /v1/tiles/{z}/{x}/{y}.mvt (docs/API.md, "Basemap tiles").
 const tilesPrefix = "/v1/tiles/"
 
-// mvtBody is a vector tile: raw bytes, not JSON.
-type mvtBody []byte
-
-func (m mvtBody) AppendJSON(b []byte) []byte { return append(b, m...) }
-
-// ContentType tells Serve the body is a Mapbox Vector Tile.
-func (mvtBody) ContentType() string { return "application/vnd.mapbox-vector-tile" }
-
 // serveTiles answers /v1/tiles/{z}/{x}/{y}.mvt: the tile's bytes, or an
 // empty body where the bundle has no data.
 func serveTiles(ctx context.Context, e *Engine, _ params, r *Request) (shape.Body, error) {
@@ -34,7 +26,7 @@ func serveTiles(ctx context.Context, e *Engine, _ params, r *Request) (shape.Bod
 	if err != nil {
 		return nil, err
 	}
-	return mvtBody(b), nil
+	return shape.MVT(b), nil
 }
 
 // parseTilePath reads "{z}/{x}/{y}.mvt".

@@ -6,15 +6,8 @@ import (
 	"github.com/bando-vn/bando/core/access"
 	"github.com/bando-vn/bando/core/errs"
 	"github.com/bando-vn/bando/core/shape"
+	"github.com/bando-vn/bando/core/shape/google"
 )
-
-// usageBody is /v1/admin/usage's answer.
-type usageBody struct {
-	Status   string           `json:"status"`
-	Counters []access.Counter `json:"counters"`
-}
-
-func (b usageBody) AppendJSON(dst []byte) []byte { return shape.AppendReflect(dst, b) }
 
 // serveUsage answers /v1/admin/usage?apikey=ADMIN[&key=ID]: the per-key,
 // per-day counters (requests and billable units). Only admin keys may.
@@ -48,5 +41,5 @@ func serveUsage(ctx context.Context, e *Engine, p params, _ *Request) (shape.Bod
 	if cs == nil {
 		cs = []access.Counter{}
 	}
-	return usageBody{Status: "OK", Counters: cs}, nil
+	return google.Usage{Status: "OK", Counters: cs}, nil
 }

@@ -36,7 +36,8 @@ type Query struct {
 type Hit struct {
 	Place     place.Place
 	Score     float64
-	DistanceM float64 // from the focus; 0 without one
+	DistanceM float64    // from the focus; 0 without one
+	Highlight *Highlight // marks the query's words in a label of the place
 }
 
 // Stats say what a query read.
@@ -105,6 +106,10 @@ func Search(ctx context.Context, src Source, req Query) ([]Hit, Stats, error) {
 		return nil, r.stats, err
 	}
 	res, err := results(r.top, r.size)
+	hl := &Highlight{vs: r.vs, prefix: q.Prefix}
+	for i := range res {
+		res[i].Highlight = hl
+	}
 	return res, r.stats, err
 }
 

@@ -164,3 +164,12 @@ func AppendAny(b []byte, v any) []byte {
 	}
 	return AppendReflect(b, v)
 }
+
+// MVT is a Mapbox Vector Tile body: raw bytes, not JSON.
+type MVT []byte
+
+// AppendJSON appends the tile's bytes as they are.
+func (m MVT) AppendJSON(b []byte) []byte { return append(b, m...) }
+
+// ContentType tells Serve the body is a Mapbox Vector Tile.
+func (MVT) ContentType() string { return "application/vnd.mapbox-vector-tile" }

@@ -13,12 +13,20 @@ import (
 // administrative units containing it in the requested structure, and its
 // distance in metres from the request's reference point (nil without one),
 // and its OSM opening_hours parsed (nil when it has none or it does not
-// parse: API.md §3.10).
+// parse: API.md §3.10). Matched marks the typed words in its Label (an
+// autocomplete hit's; nil elsewhere).
 type Place struct {
 	*place.Place
 	Admin        admin.Names
 	DistanceM    *int
 	OpeningHours []openhours.Period
+	Matched      []Span
+}
+
+// Span is a matched range of a text in UTF-16 units (as JavaScript counts).
+type Span struct {
+	Length int `json:"length"`
+	Offset int `json:"offset"`
 }
 
 // Meters is the distance from a to b rounded to whole metres, nil without

@@ -3,8 +3,8 @@ package google
 import (
 	"strconv"
 
+	"github.com/bando-vn/bando/core/access"
 	"github.com/bando-vn/bando/core/shape"
-	"github.com/bando-vn/bando/core/tile"
 )
 
 // Error is the Google-shape error body (API.md §1): Message repeats
@@ -20,19 +20,47 @@ func (e Error) AppendJSON(b []byte) []byte { return shape.AppendReflect(b, e) }
 
 // Status is the /v1/status answer (API.md §3.11).
 type Status struct {
-	Status        string            `json:"status"`
-	Version       string            `json:"version"`
-	FormatVersion int               `json:"format_version"`
-	DataDate      string            `json:"data_date"`
-	Attribution   []string          `json:"attribution"`
-	Sources       []tile.SourceInfo `json:"sources"`
-	Tiles         int               `json:"tiles"`
-	Layers        []tile.LayerInfo  `json:"layers"`
-	Structures    []string          `json:"structures"`
+	Status        string   `json:"status"`
+	Version       string   `json:"version"`
+	FormatVersion int      `json:"format_version"`
+	DataDate      string   `json:"data_date"`
+	Attribution   []string `json:"attribution"`
+	Sources       []Source `json:"sources"`
+	Tiles         int      `json:"tiles"`
+	Layers        []Layer  `json:"layers"`
+	Structures    []string `json:"structures"`
 }
 
 // AppendJSON writes the status.
 func (s Status) AppendJSON(b []byte) []byte { return shape.AppendReflect(b, s) }
+
+// Source is one data source of the bundle and its licence (the manifest's
+// sources, core/tile/SPEC.md).
+type Source struct {
+	Name    string `json:"name"`
+	License string `json:"license"`
+	Role    string `json:"role,omitempty"`
+	Detail  string `json:"detail,omitempty"`
+}
+
+// Layer is one layer of the bundle: key prefix, version and provenance.
+type Layer struct {
+	Name        string `json:"name"`
+	Prefix      string `json:"prefix"`
+	Version     int    `json:"version"`
+	Count       int    `json:"count"`
+	Exact       bool   `json:"exact"`
+	Description string `json:"description"`
+}
+
+// Usage is the /v1/admin/usage answer: per-key, per-day counters.
+type Usage struct {
+	Status   string           `json:"status"`
+	Counters []access.Counter `json:"counters"`
+}
+
+// AppendJSON writes the answer.
+func (u Usage) AppendJSON(b []byte) []byte { return shape.AppendReflect(b, u) }
 
 // Num is a float written with the shortest exact representation (an echo
 // of the input, or an H3 cell centre as API.md §3.9's example shows).

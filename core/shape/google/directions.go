@@ -250,31 +250,7 @@ func Summary(legs []LegIn, l narrative.Lang) string {
 	case 1:
 		return roads[0].label
 	}
-	and := " và "
-	if l == narrative.EN {
-		and = " and "
-	}
-	return roads[0].label + and + roads[1].label
-}
-
-// DirectionWarnings phrases a route's warnings in l: ferries, toll roads
-// and unpaved roads (docs/API.md says what qualifies).
-func DirectionWarnings(ferry, toll, unpaved bool, l narrative.Lang) []string {
-	out := []string{}
-	add := func(on bool, vi, en string) {
-		if !on {
-			return
-		}
-		if l == narrative.EN {
-			out = append(out, en)
-		} else {
-			out = append(out, vi)
-		}
-	}
-	add(ferry, "Tuyến đường này có đi phà.", "This route includes a ferry.")
-	add(toll, "Tuyến đường này có trạm thu phí.", "This route has tolls.")
-	add(unpaved, "Tuyến đường này có đoạn đường chưa trải nhựa.", "This route includes unpaved roads.")
-	return out
+	return narrative.And(roads[0].label, roads[1].label, l)
 }
 
 // AppendJSON writes the answer without reflection (byte-identical to

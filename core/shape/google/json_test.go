@@ -9,17 +9,16 @@ import (
 
 	"github.com/bando-vn/bando/core/shape"
 	"github.com/bando-vn/bando/core/shape/shapetest"
-	"github.com/bando-vn/bando/core/text"
 )
 
 func randomPrediction(r *rand.Rand) Prediction {
-	spans := func() []text.Span {
+	spans := func() []shape.Span {
 		if r.Intn(4) == 0 {
 			return nil
 		}
-		out := []text.Span{}
+		out := []shape.Span{}
 		for i := r.Intn(3); i > 0; i-- {
-			out = append(out, text.Span{Length: r.Intn(9), Offset: r.Intn(99)})
+			out = append(out, shape.Span{Length: r.Intn(9), Offset: r.Intn(99)})
 		}
 		return out
 	}
@@ -95,7 +94,7 @@ func FuzzGeocodedAppendJSON(f *testing.F) {
 func FuzzAppendJSON(f *testing.F) {
 	f.Add("Phở \"Huế\"\n\u2028\xff", 3, 7)
 	f.Fuzz(func(t *testing.T, s string, off, n int) {
-		sp := []text.Span{{Length: n, Offset: off}}
+		sp := []shape.Span{{Length: n, Offset: off}}
 		pb := Predictions{Predictions: []Prediction{{Description: s, MatchedSubstrings: sp, PlaceID: s,
 			StructuredFormatting: StructuredFormat{MainText: s, MainTextMatchedSubstrings: sp, SecondaryText: s},
 			Terms:                []Term{{Offset: off, Value: s}}, Types: []string{s}}}, Status: s}

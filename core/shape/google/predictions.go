@@ -7,14 +7,13 @@ import (
 
 	"github.com/bando-vn/bando/core/place"
 	"github.com/bando-vn/bando/core/shape"
-	"github.com/bando-vn/bando/core/text"
 )
 
 // Prediction is a Google-shape autocomplete prediction (API.md §3.1).
 type Prediction struct {
 	Description          string           `json:"description"`
 	DistanceMeters       *int             `json:"distance_meters"`
-	MatchedSubstrings    []text.Span      `json:"matched_substrings"`
+	MatchedSubstrings    []shape.Span     `json:"matched_substrings"`
 	PlaceID              string           `json:"place_id"`
 	StructuredFormatting StructuredFormat `json:"structured_formatting"`
 	Terms                []Term           `json:"terms"`
@@ -24,10 +23,10 @@ type Prediction struct {
 
 // StructuredFormat splits a prediction into its name and the rest.
 type StructuredFormat struct {
-	MainText                       string      `json:"main_text"`
-	MainTextMatchedSubstrings      []text.Span `json:"main_text_matched_substrings"`
-	SecondaryText                  string      `json:"secondary_text"`
-	SecondaryTextMatchedSubstrings []text.Span `json:"secondary_text_matched_substrings"`
+	MainText                       string       `json:"main_text"`
+	MainTextMatchedSubstrings      []shape.Span `json:"main_text_matched_substrings"`
+	SecondaryText                  string       `json:"secondary_text"`
+	SecondaryTextMatchedSubstrings []shape.Span `json:"secondary_text_matched_substrings"`
 }
 
 // Term is one comma-separated part of a description with its UTF-16 offset.
@@ -43,14 +42,12 @@ type Predictions struct {
 	Status      string       `json:"status"`
 }
 
-// PredictionsOf shapes enriched places for the typed text.
-func PredictionsOf(typed string, rs []shape.Place) Predictions {
-	body := Predictions{Predictions: []Prediction{}, Status: "OK"}
-	q := text.Analyze(typed)
-	m := matcher{vs: q.Variants(), prefix: q.Prefix}
-	body.Predictions = make([]Prediction, 0, len(rs))
+// PredictionsOf shapes enriched places, their Matched spans over their
+// Label.
+func PredictionsOf(rs []shape.Place) Predictions {
+	body := Predictions{Predictions: make([]Prediction, 0, len(rs)), Status: "OK"}
 	for i := range rs {
-		body.Predictions = append(body.Predictions, m.prediction(&rs[i]))
+		body.Predictions = append(body.Predictions, PredictionOf(&rs[i]))
 	}
 	if len(body.Predictions) == 0 {
 		body.Status = "ZERO_RESULTS"
@@ -58,23 +55,14 @@ func PredictionsOf(typed string, rs []shape.Place) Predictions {
 	return body
 }
 
-// PredictionOf shapes one enriched place; q is the typed text, whose
-// matches the matched substrings mark.
-func PredictionOf(r *shape.Place, q *text.Query) Prediction {
-	return matcher{vs: q.Variants(), prefix: q.Prefix}.prediction(r)
-}
-
-// matcher is a typed text's readings (text.Query.Variants), made once for
-// all the predictions of an answer.
-type matcher struct {
-	vs     []text.Variant
-	prefix bool
-}
-
-func (m matcher) prediction(r *shape.Place) Prediction {
+// PredictionOf shapes one enriched place.
+func PredictionOf(r *shape.Place) Prediction {
 	p := r.Place
 	full, secondary := shape.Label(p, r.Admin)
-	spans := text.FoldMapped(full).MatchVariants(m.vs, m.prefix)
+	spans := r.Matched
+	if spans == nil {
+		spans = []shape.Span{}
+	}
 	main, second := splitSpans(spans, utf16Len(p.Name))
 	return Prediction{
 		Description: full, DistanceMeters: r.DistanceM, MatchedSubstrings: spans, PlaceID: p.ID,
@@ -86,14 +74,14 @@ func (m matcher) prediction(r *shape.Place) Prediction {
 
 // splitSpans parts the description's spans (the name, ", ", the rest)
 // into the name's and the rest's, each over its own text.
-func splitSpans(spans []text.Span, nameLen int) (main, second []text.Span) {
-	main, second = []text.Span{}, []text.Span{}
+func splitSpans(spans []shape.Span, nameLen int) (main, second []shape.Span) {
+	main, second = []shape.Span{}, []shape.Span{}
 	for _, s := range spans {
 		switch {
 		case s.Offset+s.Length <= nameLen:
 			main = append(main, s)
 		case s.Offset >= nameLen+2:
-			second = append(second, text.Span{Offset: s.Offset - nameLen - 2, Length: s.Length})
+			second = append(second, shape.Span{Offset: s.Offset - nameLen - 2, Length: s.Length})
 		}
 	}
 	return main, second
@@ -175,9 +163,9 @@ func appendPrediction(b []byte, p *Prediction) []byte {
 	return append(b, '}')
 }
 
-func appendSpans(b []byte, spans []text.Span) []byte { return shape.AppendList(b, spans, appendSpan) }
+func appendSpans(b []byte, spans []shape.Span) []byte { return shape.AppendList(b, spans, appendSpan) }
 
-func appendSpan(b []byte, s *text.Span) []byte {
+func appendSpan(b []byte, s *shape.Span) []byte {
 	b = append(b, `{"length":`...)
 	b = shape.AppendInt(b, s.Length)
 	b = append(b, `,"offset":`...)

@@ -21,13 +21,40 @@ const (
 type words struct {
 	sides    [3]string // by guidance.Side: "", left, right
 	cardinal [8]string
+	and      string // joins two road names in a route's summary
+	// a route's warnings (docs/API.md §3.7 says what qualifies)
+	ferry, toll, unpaved string
 }
 
 var vocab = [2]words{
 	VI: {sides: [3]string{"", "trái", "phải"},
-		cardinal: [8]string{"bắc", "đông bắc", "đông", "đông nam", "nam", "tây nam", "tây", "tây bắc"}},
+		cardinal: [8]string{"bắc", "đông bắc", "đông", "đông nam", "nam", "tây nam", "tây", "tây bắc"},
+		and:      " và ",
+		ferry:    "Tuyến đường này có đi phà.", toll: "Tuyến đường này có trạm thu phí.",
+		unpaved: "Tuyến đường này có đoạn đường chưa trải nhựa."},
 	EN: {sides: [3]string{"", "left", "right"},
-		cardinal: [8]string{"north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"}},
+		cardinal: [8]string{"north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"},
+		and:      " and ",
+		ferry:    "This route includes a ferry.", toll: "This route has tolls.",
+		unpaved: "This route includes unpaved roads."},
+}
+
+// And joins two road names: "Phố Huế và Giải Phóng" / "Phố Huế and Giải Phóng".
+func And(a, b string, l Lang) string { return a + vocab[l].and + b }
+
+// Warnings phrases a route's warnings in l: ferries, toll roads and
+// unpaved roads, in that order.
+func Warnings(ferry, toll, unpaved bool, l Lang) []string {
+	out := []string{}
+	for _, w := range []struct {
+		on   bool
+		text string
+	}{{ferry, vocab[l].ferry}, {toll, vocab[l].toll}, {unpaved, vocab[l].unpaved}} {
+		if w.on {
+			out = append(out, w.text)
+		}
+	}
+	return out
 }
 
 func sideWord(s guidance.Side, l Lang) string {
