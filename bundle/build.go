@@ -33,6 +33,7 @@ type Options struct {
 
 	NoBasemap bool                 // skip the basemap layer (vector tiles)
 	NoGraph   bool                 // skip the routing graph (a bundle for search and geocoding only)
+	Regional  bool                 // one search index per province plus a national one (core/place/FORMAT.md §2.1)
 	Basemap   basemapbuild.Options // zooms and archive size; Admin is taken from Admin
 	// Pack writes a packed bundle (core/tile/SPEC.md §9: archives read by
 	// byte range and a directory) instead of loose tiles.
@@ -87,7 +88,10 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 	if err != nil {
 		return st, err
 	}
-	places, err := addPlaces(c, tiles, units, m, o.Log)
+	if o.Pack && o.PackOptions.Region == nil {
+		o.PackOptions.Region = TileRegion(units)
+	}
+	places, err := addPlaces(c, tiles, units, o.Regional, m, o.Log)
 	if err != nil {
 		return st, err
 	}
@@ -136,7 +140,7 @@ func buildAdmin(o Options, ac *adminbuild.OSMCollector, m *tile.Manifest, tiles 
 // addPlaces is the places hook: finishes the collected places (admin codes
 // from the admin tiles already built, plus the units as places) and adds
 // the place and search layers.
-func addPlaces(c *placeCollector, tiles map[string][]byte, units []adminbuild.UnitPoint, m *tile.Manifest, log io.Writer) ([]place.Place, error) {
+func addPlaces(c *placeCollector, tiles map[string][]byte, units []adminbuild.UnitPoint, regional bool, m *tile.Manifest, log io.Writer) ([]place.Place, error) {
 	var at adminAt
 	if hasAdmin(tiles) {
 		var err error
@@ -146,7 +150,12 @@ func addPlaces(c *placeCollector, tiles map[string][]byte, units []adminbuild.Un
 	}
 	places := c.finish(at, units)
 	logf(log, "%d objects, %d places", c.objects, len(places))
-	pt, err := placeTiles(places, m)
+	var regions []string
+	if regional {
+		regions = placeRegions(places, units)
+		m.MinReaderVersion = place.RegionalReaderVersion
+	}
+	pt, err := placeTiles(places, regions, m)
 	if err != nil {
 		return nil, err
 	}
@@ -162,7 +171,7 @@ func hasAdmin(tiles map[string][]byte) bool {
 }
 
 // placeTiles encodes the place layer (by grid cell) and the search layer.
-func placeTiles(places []place.Place, m *tile.Manifest) (map[string][]byte, error) {
+func placeTiles(places []place.Place, regions []string, m *tile.Manifest) (map[string][]byte, error) {
 	cells := map[string][]place.Place{}
 	for _, p := range places {
 		k := place.CellKey(p.LatF(), p.LngF())
@@ -181,7 +190,14 @@ func placeTiles(places []place.Place, m *tile.Manifest) (map[string][]byte, erro
 		}
 		tiles[k] = b
 	}
-	index, err := place.BuildIndex(places)
+	index, sxVersion, sxDesc := map[string][]byte(nil), place.SearchLayerVersion, "sharded search index: prefix shards of folded name tokens, summaries of the most important places, area shards of common words (core/place/FORMAT.md)"
+	var err error
+	if regions != nil {
+		index, err = place.BuildRegionalIndex(places, regions)
+		sxVersion, sxDesc = place.RegionalLayerVersion, "one sharded search index per province of the new structure under sx/<code>/ and a national one (administrative units, localities of national importance) under sx/vn/ (core/place/FORMAT.md §2.1)"
+	} else {
+		index, err = place.BuildIndex(places)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -207,8 +223,7 @@ func placeTiles(places []place.Place, m *tile.Manifest) (map[string][]byte, erro
 			Description: "named POIs and place=* objects with their tags, by 0.1° cell"},
 		tile.LayerInfo{Name: "place_id", Prefix: place.IDPrefix, Version: place.PlaceLayerVersion, Count: len(ids), Exact: true,
 			Description: "places with all their kept tags by id, keyed by the shortest hex prefix of the short id that fits (core/place/FORMAT.md)"},
-		tile.LayerInfo{Name: "search", Prefix: place.IndexPrefix, Version: place.SearchLayerVersion, Count: len(index), Exact: true,
-			Description: "sharded search index: prefix shards of folded name tokens, summaries of the most important places, area shards of common words (core/place/FORMAT.md)"})
+		tile.LayerInfo{Name: "search", Prefix: place.IndexPrefix, Version: sxVersion, Count: len(index), Exact: true, Description: sxDesc})
 	if len(addrs) > 0 {
 		m.Layers = append(m.Layers, tile.LayerInfo{Name: "address", Prefix: geocode.AddressPrefix, Version: geocode.AddressLayerVersion,
 			Count: len(addrs), Exact: true,

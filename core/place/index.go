@@ -697,3 +697,39 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(out)
 	return out
 }
+
+// NationalRegion names the national index among the regions of a
+// regional index (FORMAT.md §2.1): the administrative units of both
+// structures and the places of national importance.
+const NationalRegion = "vn"
+
+// RegionRoot is the key prefix of a region's index: "sx/vn/" for the
+// national one, "sx/<code>/" for a province of the new structure.
+func RegionRoot(region string) string { return IndexPrefix + region + "/" }
+
+// BuildRegionalIndex returns one index per region (FORMAT.md §2.1): the
+// places whose region[i] is r indexed under RegionRoot(r), each region's
+// shards split on its own places only. region[i] is a new province's code
+// or NationalRegion.
+func BuildRegionalIndex(places []Place, region []string) (map[string][]byte, error) {
+	return buildRegional(places, region, ShardBudget)
+}
+
+func buildRegional(places []Place, region []string, budget int) (map[string][]byte, error) {
+	by := map[string][]Place{}
+	for i := range places {
+		by[region[i]] = append(by[region[i]], places[i])
+	}
+	out := map[string][]byte{}
+	for _, r := range sortedKeys(by) {
+		idx, err := BuildIndexWith(by[r], budget)
+		if err != nil {
+			return nil, err
+		}
+		root := RegionRoot(r)
+		for k, b := range idx {
+			out[root+k[len(IndexPrefix):]] = b
+		}
+	}
+	return out, nil
+}

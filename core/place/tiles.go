@@ -15,6 +15,12 @@ import (
 const (
 	PlaceLayerVersion  = 1
 	SearchLayerVersion = 2 // v2: the sharded index under sx/ (FORMAT.md); v1 was search/<two letters>
+	// RegionalLayerVersion is the search layer's version in a bundle of
+	// regional indexes (FORMAT.md §2.1): their keys are a scheme a v2
+	// reader would read as no index at all, so such a bundle also needs
+	// readers of RegionalReaderVersion (SPEC.md §6).
+	RegionalLayerVersion  = 3
+	RegionalReaderVersion = 2
 )
 
 // packedTile is the msgpack map shared by place and search tiles. Unknown

@@ -24,7 +24,7 @@ import (
 // deterministic: the same inputs give byte-identical files.
 func WriteBundle(dir string, m *Manifest, tiles map[string][]byte) error {
 	m.Format = "bando-tiles"
-	m.FormatVersion = LooseFormatVersion
+	m.FormatVersion = max(LooseFormatVersion, m.MinReaderVersion) // a layer may need a newer reader (search layer 3)
 	if m.MinReaderVersion == 0 {
 		m.MinReaderVersion = 1
 	}

@@ -83,6 +83,7 @@ func build(args []string) error {
 	quiet := fs.Bool("q", false, "no progress messages")
 	noBasemap := fs.Bool("no-basemap", false, "skip the basemap (vector tiles)")
 	noGraph := fs.Bool("no-graph", false, "skip the routing graph (a bundle for search and geocoding only)")
+	regional := fs.Bool("regional", false, "one search index per province plus a national one, for province downloads (core/place/FORMAT.md §2.1; needs admin data)")
 	minZoom := fs.Int("basemap-minzoom", 5, "first zoom of the basemap")
 	maxZoom := fs.Int("basemap-maxzoom", 14, "last zoom of the basemap (clients overzoom beyond it)")
 	archMiB := fs.Int("basemap-archive-mib", 4, "split basemap archives above this size (MiB, ≤ 25)")
@@ -108,7 +109,7 @@ func build(args []string) error {
 		return err
 	}
 	defer stop()
-	opts := bundle.Options{OSM: osmFiles, Admin: *admin, Out: *out, Log: os.Stderr, NoBasemap: *noBasemap, NoGraph: *noGraph, Pack: *pack}
+	opts := bundle.Options{OSM: osmFiles, Admin: *admin, Out: *out, Log: os.Stderr, NoBasemap: *noBasemap, NoGraph: *noGraph, Pack: *pack, Regional: *regional}
 	opts.Basemap.MinZoom, opts.Basemap.MaxZoom, opts.Basemap.ArchiveBytes = *minZoom, *maxZoom, *archMiB<<20
 	switch *ch {
 	case "":
