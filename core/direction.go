@@ -2,31 +2,29 @@ package core
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/bando-vn/bando/core/errs"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
-	"github.com/bando-vn/bando/core/route/guidance"
 	"github.com/bando-vn/bando/core/route/guidance/narrative"
-	"github.com/bando-vn/bando/core/route/pathfind"
+	"github.com/bando-vn/bando/core/route/plan"
 	"github.com/bando-vn/bando/core/route/snap"
 	"github.com/bando-vn/bando/core/shape"
 	"github.com/bando-vn/bando/core/shape/google"
 )
 
-// Directions (API.md §3.7): origin and destinations → snap → search
-// (alternatives with one destination, else one leg per pair) → guidance →
-// the Google Directions shape.
+// Directions (API.md §3.7): origin and destinations → plan.Directions
+// (snap, search: alternatives with one destination, else one leg per
+// pair; guidance) → the waypoints' addresses → the Google Directions shape.
 
 // MaxDestinations is the most destinations one request may join with ";"
 // (Google's limit of 25 waypoints).
 const MaxDestinations = 25
 
 // MaxAlternatives is the most routes an alternatives answer holds.
-const MaxAlternatives = 3
+const MaxAlternatives = plan.MaxAlternatives
 
 // travelModes maps each vehicle to its profile's Google travel mode.
 var travelModes = map[string]string{"car": "DRIVING", "taxi": "DRIVING", "truck": "DRIVING",
@@ -91,7 +89,7 @@ func parseDirection(p params) (*directionRequest, error) {
 	return q, nil
 }
 
-// serveDirection answers /v1/direction.
+// serveDirection answers /v1/direction: parse → plan → enrich → shape.
 func serveDirection(ctx context.Context, e *Engine, p params, _ *Request) (shape.Body, error) {
 	q, err := parseDirection(p)
 	if err != nil {
@@ -101,103 +99,38 @@ func serveDirection(ctx context.Context, e *Engine, p params, _ *Request) (shape
 	if err != nil {
 		return nil, err
 	}
-	return e.directions(ctx, en, q)
-}
-
-// directions routes a parsed request.
-func (e *Engine) directions(ctx context.Context, en *pathfind.Engine, q *directionRequest) (shape.Body, error) {
-	pts, missing, err := snapWaypoints(ctx, en, q.costing, q.points)
+	d, err := plan.Directions(ctx, en, plan.DirectionsRequest{Locations: q.points, Alternatives: q.alternatives,
+		Options: plan.Options{Costing: q.costing}})
 	if err != nil {
 		return nil, err
 	}
-	if len(missing) > 0 {
-		return google.DirectionsNotFound(len(q.points), missing), nil
+	if len(d.Missing) > 0 {
+		return google.DirectionsNotFound(len(q.points), d.Missing), nil
 	}
-	paths, err := routePaths(ctx, en, q, pts)
-	if errors.Is(err, pathfind.ErrNoPath) {
+	if len(d.Routes) == 0 {
 		return google.DirectionsOf(nil, len(q.points), q.mode, q.lang), nil
 	}
+	addrs, err := e.addresses(ctx, d.Points, q.adminV2)
 	if err != nil {
 		return nil, err
 	}
-	addrs, err := e.addresses(ctx, pts, q.adminV2)
-	if err != nil {
-		return nil, err
-	}
-	routes := make([]google.RouteIn, 0, len(paths))
-	for _, legs := range paths {
-		r, err := routeIn(ctx, en, q, pts, legs, addrs)
-		if err != nil {
-			return nil, err
-		}
-		routes = append(routes, r)
+	routes := make([]google.RouteIn, len(d.Routes))
+	for i, r := range d.Routes {
+		routes[i] = routeIn(r, addrs, q.lang)
 	}
 	return google.DirectionsOf(routes, len(q.points), q.mode, q.lang), nil
 }
 
-// snapWaypoints snaps every point; missing lists the points with no
-// usable road within snap.MaxDistanceM.
-func snapWaypoints(ctx context.Context, en *pathfind.Engine, c pathfind.Costing, locs []geo.LatLng) (pts []snap.Point, missing []int, err error) {
-	pts = make([]snap.Point, len(locs))
-	for i, l := range locs {
-		pts[i], err = en.Snap.Nearest(ctx, l, c)
-		if errors.Is(err, snap.ErrNoRoad) {
-			missing, err = append(missing, i), nil
-		}
-		if err != nil {
-			return nil, nil, err
-		}
+// routeIn is what the shape needs of one planned route: each leg's
+// maneuvers, totals and end addresses, and the route's warnings.
+func routeIn(r plan.Route, addrs []string, lang narrative.Lang) google.RouteIn {
+	var out google.RouteIn
+	for i, l := range r.Legs {
+		out.Legs = append(out.Legs, google.LegIn{Maneuvers: l.Maneuvers, DistanceM: l.Desc.DistanceM,
+			DurationS: l.Desc.DurationS, StartAddress: addrs[i], EndAddress: addrs[i+1]})
 	}
-	return pts, missing, nil
-}
-
-// routePaths returns the routes as lists of leg paths: with one
-// destination and alternatives, up to MaxAlternatives one-leg routes;
-// otherwise one route with a leg per consecutive pair.
-func routePaths(ctx context.Context, en *pathfind.Engine, q *directionRequest, pts []snap.Point) ([][]*pathfind.Path, error) {
-	if len(pts) == 2 && q.alternatives {
-		ps, err := en.Alternatives(ctx, q.costing, pts[0], pts[1], MaxAlternatives)
-		if err != nil {
-			return nil, err
-		}
-		out := make([][]*pathfind.Path, len(ps))
-		for i, p := range ps {
-			out[i] = []*pathfind.Path{p}
-		}
-		return out, nil
-	}
-	legs := make([]*pathfind.Path, 0, len(pts)-1)
-	for i := 1; i < len(pts); i++ {
-		p, err := en.Path(ctx, q.costing, pts[i-1], pts[i])
-		if err != nil {
-			return nil, err
-		}
-		legs = append(legs, p)
-	}
-	return [][]*pathfind.Path{legs}, nil
-}
-
-// routeIn describes one route's legs for the shape.
-func routeIn(ctx context.Context, en *pathfind.Engine, q *directionRequest, pts []snap.Point, legs []*pathfind.Path, addrs []string) (google.RouteIn, error) {
-	var r google.RouteIn
-	var ferry, toll, unpaved bool
-	for i, p := range legs {
-		leg, err := en.Leg(ctx, q.costing, p)
-		if err != nil {
-			return r, err
-		}
-		ms, err := guidance.Build(ctx, en.G, q.costing, &leg, pts[i], pts[i+1])
-		if err != nil {
-			return r, err
-		}
-		for k := range ms {
-			ferry, toll, unpaved = ferry || ms[k].Ferry, toll || ms[k].Toll, unpaved || ms[k].Unpaved
-		}
-		r.Legs = append(r.Legs, google.LegIn{Maneuvers: ms, DistanceM: leg.DistanceM, DurationS: leg.DurationS,
-			StartAddress: addrs[i], EndAddress: addrs[i+1]})
-	}
-	r.Warnings = narrative.Warnings(ferry, toll, unpaved, q.lang)
-	return r, nil
+	out.Warnings = narrative.Warnings(r.Ferry, r.Toll, r.Unpaved, lang)
+	return out
 }
 
 // addresses labels each snapped waypoint: the road's name, then its ward,

@@ -11,13 +11,14 @@ import (
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/pathfind"
-	"github.com/bando-vn/bando/core/route/snap"
+	"github.com/bando-vn/bando/core/route/plan"
 	"github.com/bando-vn/bando/core/shape"
 	"github.com/bando-vn/bando/core/shape/valhalla"
 )
 
 // Distance matrix (API.md §3.12): the `json` parameter holds a Valhalla
-// sources_to_targets request → pathfind.Engine.Matrix → the Valhalla shape.
+// sources_to_targets request → plan.Matrix (snap, pathfind.Engine.Matrix) →
+// the Valhalla shape.
 
 // MaxMatrixSide and MaxMatrixPairs are API.md §3.12's limits.
 const (
@@ -112,7 +113,7 @@ func locations(name string, ls []jsonLocation) ([]geo.LatLng, error) {
 	return out, nil
 }
 
-// serveDistanceMatrix answers /v1/distancematrix.
+// serveDistanceMatrix answers /v1/distancematrix: parse → plan → shape.
 func serveDistanceMatrix(ctx context.Context, e *Engine, p params, _ *Request) (shape.Body, error) {
 	q, err := parseMatrix(p)
 	if err != nil {
@@ -122,29 +123,22 @@ func serveDistanceMatrix(ctx context.Context, e *Engine, p params, _ *Request) (
 	if err != nil {
 		return nil, err
 	}
-	src, err := snapAll(ctx, en, q.costing, "sources", q.sources)
+	cells, err := plan.Matrix(ctx, en, plan.Options{Costing: q.costing}, q.sources, q.targets)
 	if err != nil {
-		return nil, err
-	}
-	dst, err := snapAll(ctx, en, q.costing, "targets", q.targets)
-	if err != nil {
-		return nil, err
-	}
-	cells, err := en.Matrix(ctx, q.costing, src, dst)
-	if err != nil {
-		return nil, err
+		return nil, noRoad(err)
 	}
 	return matrixBody(q, cells), nil
 }
 
-func snapAll(ctx context.Context, en *pathfind.Engine, c *costing.Profile, name string, ls []geo.LatLng) ([]snap.Point, error) {
-	pts, err := en.SnapAll(ctx, c, ls)
-	var le *pathfind.LocationError
-	if errors.As(err, &le) && errors.Is(le.Err, snap.ErrNoRoad) {
-		return nil, (&errs.Error{Kind: errs.Empty, Param: fmt.Sprintf("%s[%d]", name, le.Index),
+// noRoad turns the planner's *plan.NoRoadError into Valhalla's 171 naming
+// the location (HTTP 200 with code 171, API.md §3.12); other errors pass.
+func noRoad(err error) error {
+	var nr *plan.NoRoadError
+	if errors.As(err, &nr) {
+		return (&errs.Error{Kind: errs.Empty, Param: fmt.Sprintf("%s[%d]", nr.List, nr.Index),
 			Msg: "no suitable road within 1 km of the location"}).WithCode(171)
 	}
-	return pts, err
+	return err
 }
 
 // matrixBody shapes the cells: distance in the units with 3 decimals, time

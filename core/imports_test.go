@@ -47,6 +47,8 @@ var importRules = []importRule{
 		[]string{module + "/core/tile/...", module + "/core/text/..."}, true},
 	{"core runs without net/http (only the adapter uses it)", func(p string) bool { return engine(p) || p == module+"/core" || matches(p, module+"/core/shape/...") },
 		[]string{"net/http"}, false},
+	{"the planner never imports shapes or the API layer", under(module + "/core/route/plan/..."),
+		[]string{module + "/core", module + "/core/shape/...", module + "/core/httpserve"}, false},
 	{"path finding knows only a costing interface, never the profiles", under(module + "/core/route/pathfind/..."),
 		[]string{module + "/core/route/costing/..."}, false},
 	{"search never imports the geocoder (both use the parser in core/addr)", under(module + "/core/search/..."),

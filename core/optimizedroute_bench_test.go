@@ -13,6 +13,7 @@ import (
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/internal/cpuclock"
 	"github.com/bando-vn/bando/core/route/costing"
+	"github.com/bando-vn/bando/core/route/plan"
 	"github.com/bando-vn/bando/core/tile"
 )
 
@@ -117,20 +118,21 @@ func BenchmarkOptimizedRoutePhases(b *testing.B) {
 		b.Fatal(err)
 	}
 	c, _ := costing.ForValhalla(q.Costing)
-	pts, err := snapAll(ctx, en, c, "locations", q.Locations)
+	o := plan.Options{Costing: c}
+	pts, err := plan.SnapAll(ctx, en, o, "locations", q.Locations)
 	if err != nil {
 		b.Fatal(err)
 	}
-	order, err := visitOrder(ctx, en, c, pts)
+	order, err := plan.VisitOrder(ctx, en, o, pts)
 	if err != nil {
 		b.Fatal(err)
 	}
-	legs, err := routeOrder(ctx, en, c, pts, order)
+	legs, err := plan.RouteOrder(ctx, en, o, pts, order)
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.Run("matrix", func(b *testing.B) { benchMedians(b, func() { en.Matrix(ctx, c, pts, pts) }) })
-	b.Run("matrix+solve", func(b *testing.B) { benchMedians(b, func() { visitOrder(ctx, en, c, pts) }) })
-	b.Run("legs", func(b *testing.B) { benchMedians(b, func() { routeOrder(ctx, en, c, pts, order) }) })
+	b.Run("matrix+solve", func(b *testing.B) { benchMedians(b, func() { plan.VisitOrder(ctx, en, o, pts) }) })
+	b.Run("legs", func(b *testing.B) { benchMedians(b, func() { plan.RouteOrder(ctx, en, o, pts, order) }) })
 	b.Run("shape+json", func(b *testing.B) { benchMedians(b, func() { tripBody(q, order, legs).AppendJSON(nil) }) })
 }

@@ -5,7 +5,7 @@ package core
 // Optimality of /v1/optimized-route's order on real Hà Nội travel times:
 // the matrices come from the routing engine on the Hà Nội graph (built
 // from ../shared, natively only: building the hierarchy inside wasm
-// outlasts the test timeout), the order from visitOrder, the endpoint's own
+// outlasts the test timeout), the order from plan.VisitOrder, the endpoint's own
 // code. core/trip checks the solver on synthetic matrices; these check it
 // on the roads it serves.
 
@@ -22,6 +22,7 @@ import (
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/pathfind"
+	"github.com/bando-vn/bando/core/route/plan"
 	"github.com/bando-vn/bando/core/route/snap"
 	"github.com/bando-vn/bando/core/trip"
 	"github.com/bando-vn/bando/core/trip/triptest"
@@ -81,11 +82,11 @@ func hanoiTrip(t *testing.T, en *pathfind.Engine, c *costing.Profile, rng *rand.
 }
 
 // hanoiOrder draws a trip (hanoiTrip) and orders it as the endpoint does
-// (visitOrder: the matrix again, then the solver), timing that in ms.
+// (plan.VisitOrder: the matrix again, then the solver), timing that in ms.
 func hanoiOrder(t *testing.T, en *pathfind.Engine, c *costing.Profile, rng *rand.Rand, n int) ([][]pathfind.Cell, []int, float64) {
 	pts, cells := hanoiTrip(t, en, c, rng, n)
 	t0 := time.Now()
-	order, err := visitOrder(context.Background(), en, c, pts)
+	order, err := plan.VisitOrder(context.Background(), en, plan.Options{Costing: c}, pts)
 	if err != nil {
 		t.Fatal(err)
 	}

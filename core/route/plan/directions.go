@@ -1,0 +1,99 @@
+package plan
+
+import (
+	"context"
+	"errors"
+
+	"github.com/bando-vn/bando/core/geo"
+	"github.com/bando-vn/bando/core/route/pathfind"
+	"github.com/bando-vn/bando/core/route/snap"
+)
+
+// MaxAlternatives is the most routes an alternatives answer holds.
+const MaxAlternatives = 3
+
+// DirectionsRequest is a route from the first location through the
+// others in order.
+type DirectionsRequest struct {
+	Locations []geo.LatLng
+	// Alternatives asks for up to MaxAlternatives routes when there is one
+	// destination.
+	Alternatives bool
+	Options
+}
+
+// DirectionsResult is a planned answer: the snapped locations and either the
+// locations with no road (Missing), or the routes (none when no path
+// joins the locations).
+type DirectionsResult struct {
+	Points  []snap.Point
+	Missing []int
+	Routes  []Route
+}
+
+// Route is one route: a leg per consecutive pair of locations.
+type Route struct {
+	Legs                 []Leg
+	Ferry, Toll, Unpaved bool // some maneuver takes a ferry, a toll road, an unpaved road
+}
+
+// Directions snaps the locations, searches the paths (alternatives with
+// one destination, else one leg per consecutive pair) and describes them.
+func Directions(ctx context.Context, en *pathfind.Engine, q DirectionsRequest) (*DirectionsResult, error) {
+	pts, missing, err := SnapEach(ctx, en, q.Options, q.Locations)
+	if err != nil {
+		return nil, err
+	}
+	d := &DirectionsResult{Points: pts, Missing: missing}
+	if len(missing) > 0 {
+		return d, nil
+	}
+	paths, err := routePaths(ctx, en, q, pts)
+	if errors.Is(err, pathfind.ErrNoPath) {
+		return d, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, ps := range paths {
+		legs, err := describeAll(ctx, en, q.Options, ps)
+		if err != nil {
+			return nil, err
+		}
+		r := Route{Legs: legs}
+		for _, l := range legs {
+			for k := range l.Maneuvers {
+				m := &l.Maneuvers[k]
+				r.Ferry, r.Toll, r.Unpaved = r.Ferry || m.Ferry, r.Toll || m.Toll, r.Unpaved || m.Unpaved
+			}
+		}
+		d.Routes = append(d.Routes, r)
+	}
+	return d, nil
+}
+
+// routePaths returns the routes as lists of leg paths: with one
+// destination and alternatives, up to MaxAlternatives one-leg routes;
+// otherwise one route with a leg per consecutive pair.
+func routePaths(ctx context.Context, en *pathfind.Engine, q DirectionsRequest, pts []snap.Point) ([][]*pathfind.Path, error) {
+	if len(pts) == 2 && q.Alternatives {
+		ps, err := en.Alternatives(ctx, q.Costing, pts[0], pts[1], MaxAlternatives)
+		if err != nil {
+			return nil, err
+		}
+		out := make([][]*pathfind.Path, len(ps))
+		for i, p := range ps {
+			out[i] = []*pathfind.Path{p}
+		}
+		return out, nil
+	}
+	legs := make([]*pathfind.Path, 0, len(pts)-1)
+	for i := 1; i < len(pts); i++ {
+		p, err := en.Path(ctx, q.Costing, pts[i-1], pts[i])
+		if err != nil {
+			return nil, err
+		}
+		legs = append(legs, p)
+	}
+	return [][]*pathfind.Path{legs}, nil
+}
