@@ -70,3 +70,39 @@ func TestNearestSkipsIslands(t *testing.T) {
 		}
 	}
 }
+
+// TestNearestReachesBothWays: a point 3 m from a 40 m stub off an 8×8
+// grid and 20 m from the grid snaps to the stub when the stub is two-way,
+// and to the grid when the stub is one-way into its dead end (no route
+// leaves it) or one-way out of it (no route reaches it).
+func TestNearestReachesBothWays(t *testing.T) {
+	car, _ := costing.Get("car")
+	const lng = 105.8 + 3*0.0009 // the grid's column 3
+	p := geo.LatLng{Lat: 21 - 0.00018, Lng: lng + 3.0/104000}
+	for _, tc := range []struct {
+		nodes, oneway, want string
+	}{
+		{`<nd ref="1003"/><nd ref="1"/>`, "no", "Cụt"},
+		{`<nd ref="1003"/><nd ref="1"/>`, "yes", "Ngang 0"},
+		{`<nd ref="1"/><nd ref="1003"/>`, "yes", "Ngang 0"},
+	} {
+		grid := islandOSM(8)
+		stub := fmt.Sprintf("<node id=\"1\" version=\"1\" lat=\"%.7f\" lon=\"%.7f\"/>\n"+
+			"<way id=\"9999\" version=\"1\">%s<tag k=\"highway\" v=\"service\"/><tag k=\"oneway\" v=\"%s\"/><tag k=\"name\" v=\"Cụt\"/></way>\n</osm>\n",
+			21-0.00036, lng, tc.nodes, tc.oneway)
+		// the island's node 1 and way are replaced by the stub
+		grid = strings.Replace(grid, `<node id="1" `, `<node id="5" `, 1)
+		grid = strings.Replace(grid, `<nd ref="1"/><nd ref="2"/>`, `<nd ref="5"/><nd ref="2"/>`, 1)
+		path := filepath.Join(t.TempDir(), "stub.osm")
+		if err := os.WriteFile(path, []byte(strings.Replace(grid, "</osm>\n", stub, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := indexOf(t, path).Nearest(context.Background(), p, car)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Name == "Đảo" || (got.Name == "Cụt") != (tc.want == "Cụt") {
+			t.Errorf("stub %s oneway=%s: snapped to %q (%.1f m), want %q", tc.nodes, tc.oneway, got.Name, got.DistanceM, tc.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 	"sort"
 	"sync"
 
@@ -152,6 +153,9 @@ func (gr *grid) each(b geo.BBox, fn func(e uint32) bool) bool {
 // Coster is what snapping needs of a vehicle's costing.
 type Coster interface {
 	EdgeCost(e *graph.Edge, forward bool) (cost uint32, ok bool)
+	// NodeCost: ok=false when the vehicle may not pass a node with these
+	// flags (a barrier).
+	NodeCost(flags uint8) (cost uint32, ok bool)
 }
 
 // Usable reports whether the costing may use edge e in some direction.
@@ -172,21 +176,23 @@ const MinReach = 50
 const maxTries = 8
 
 // Nearest snaps p to the nearest edge usable by c within MaxDistanceM that
-// reaches at least MinReach junctions; when no edge within MaxDistanceM
-// does (a small map), the nearest usable edge.
+// leaves towards and is reached from at least MinReach junctions; when no
+// edge within MaxDistanceM does (a small map), the nearest usable edge.
+// Each widening of the search checks up to maxTries new candidates.
 func (ix *Index) Nearest(ctx context.Context, p geo.LatLng, c Coster) (Point, error) {
 	if !p.Valid() {
 		return Point{}, ErrNoRoad
 	}
 	fallback := Point{DistanceM: math.Inf(1)}
+	var rejected map[uint32]bool
 	for r := 50.0; ; r *= 4 {
 		r = min(r, MaxDistanceM)
-		cands, err := ix.within(ctx, p, r, c)
+		cands, err := ix.within(ctx, p, r, c, rejected)
 		if err != nil {
 			return Point{}, err
 		}
-		for i, cand := range cands {
-			if cand.DistanceM > r || i >= maxTries {
+		for _, cand := range cands {
+			if cand.DistanceM > r {
 				break
 			}
 			if cand.DistanceM < fallback.DistanceM {
@@ -199,6 +205,10 @@ func (ix *Index) Nearest(ctx context.Context, p geo.LatLng, c Coster) (Point, er
 			if ok {
 				return cand, nil
 			}
+			if rejected == nil {
+				rejected = map[uint32]bool{}
+			}
+			rejected[cand.Edge] = true
 		}
 		if r == MaxDistanceM {
 			if math.IsInf(fallback.DistanceM, 1) {
@@ -210,8 +220,9 @@ func (ix *Index) Nearest(ctx context.Context, p geo.LatLng, c Coster) (Point, er
 }
 
 // within returns the usable edges among those whose box meets the r-metre
-// box around p, nearest first (ties by edge id), at most maxTries.
-func (ix *Index) within(ctx context.Context, p geo.LatLng, r float64, c Coster) ([]Point, error) {
+// box around p, skip left out, nearest first (ties by edge id), at most
+// maxTries.
+func (ix *Index) within(ctx context.Context, p geo.LatLng, r float64, c Coster, skip map[uint32]bool) ([]Point, error) {
 	box := geo.Around(p, r)
 	var best []Point
 	var ferr error
@@ -224,6 +235,9 @@ func (ix *Index) within(ctx context.Context, p geo.LatLng, r float64, c Coster) 
 			return nil, err
 		}
 		gr.each(box, func(e uint32) bool {
+			if skip[e] {
+				return true
+			}
 			cand, err := ix.project(ctx, p, e, c)
 			if err != nil {
 				ferr = err
@@ -264,9 +278,13 @@ func keepNearest(ps []Point, cand Point) []Point {
 	return ps
 }
 
-// reaches reports whether edge e connects to at least MinReach junctions
-// through edges c may use (in either direction; turn rules ignored). The
-// answer is remembered per costing and edge.
+// reaches reports whether a point on edge e can leave it towards at least
+// MinReach junctions and be reached from at least MinReach junctions,
+// through edges and nodes c may use in the direction they are driven
+// (turn rules ignored): Valhalla's minimum reachability, both ways. An
+// edge passing the check one way only (the entry of a one-way compound, a
+// one-way stub out of a car park) would give routes to the point and none
+// from it, or the reverse. The answer is remembered per costing and edge.
 func (ix *Index) reaches(ctx context.Context, e uint32, c Coster) (bool, error) {
 	key, memo := reachKeyOf(c, e)
 	if memo {
@@ -281,32 +299,22 @@ func (ix *Index) reaches(ctx context.Context, e uint32, c Coster) (bool, error) 
 	if err != nil {
 		return false, err
 	}
-	seen := map[uint32]bool{ed.U: true, ed.V: true}
-	queue := []uint32{ed.U, ed.V}
-	for len(queue) > 0 && len(seen) < MinReach {
-		n := queue[0]
-		queue = queue[1:]
-		adj, _, err := ix.g.Adjacent(ctx, n)
-		if err != nil {
-			return false, err
-		}
-		for _, a := range adj {
-			o, err := ix.g.Edge(ctx, a>>1)
-			if err != nil {
-				return false, err
-			}
-			if !Usable(c, o) {
-				continue
-			}
-			for _, m := range [2]uint32{o.U, o.V} {
-				if !seen[m] {
-					seen[m] = true
-					queue = append(queue, m)
-				}
-			}
-		}
+	_, fwd := c.EdgeCost(ed, true)
+	_, bwd := c.EdgeCost(ed, false)
+	var out, in []uint32 // the nodes the point leaves to, the nodes it is reached from
+	if fwd {
+		out, in = append(out, ed.V), append(in, ed.U)
 	}
-	ok := len(seen) >= MinReach
+	if bwd {
+		out, in = append(out, ed.U), append(in, ed.V)
+	}
+	ok, err := ix.reachCount(ctx, c, out, true)
+	if err == nil && ok {
+		ok, err = ix.reachCount(ctx, c, in, false)
+	}
+	if err != nil {
+		return false, err
+	}
 	if memo {
 		ix.mu.Lock()
 		if len(ix.reach) >= maxReachMemo {
@@ -316,6 +324,50 @@ func (ix *Index) reaches(ctx context.Context, e uint32, c Coster) (bool, error) 
 		ix.mu.Unlock()
 	}
 	return ok, nil
+}
+
+// reachCount walks from the start nodes along edges c may drive (outward:
+// leaving each node; else inward: arriving at it), through nodes c may
+// pass, and reports whether it meets at least MinReach nodes.
+func (ix *Index) reachCount(ctx context.Context, c Coster, start []uint32, outward bool) (bool, error) {
+	seen := make(map[uint32]bool, MinReach)
+	for _, n := range start {
+		seen[n] = true
+	}
+	queue := append([]uint32(nil), start...)
+	for len(queue) > 0 && len(seen) < MinReach {
+		n := queue[0]
+		queue = queue[1:]
+		adj, flags, err := ix.g.Adjacent(ctx, n)
+		if err != nil {
+			return false, err
+		}
+		if _, pass := c.NodeCost(flags); !pass && !slices.Contains(start, n) {
+			continue // a barrier ends the walk
+		}
+		for _, a := range adj {
+			o, err := ix.g.Edge(ctx, a>>1)
+			if err != nil {
+				return false, err
+			}
+			atV := a&1 == 1
+			// Leaving n along o runs U→V when n is U; arriving at n runs
+			// U→V when n is V.
+			forward := atV != outward
+			if _, ok := c.EdgeCost(o, forward); !ok {
+				continue
+			}
+			m := o.V
+			if atV {
+				m = o.U
+			}
+			if !seen[m] {
+				seen[m] = true
+				queue = append(queue, m)
+			}
+		}
+	}
+	return len(seen) >= MinReach, nil
 }
 
 // reachKey names one remembered reach answer: the costing (by name and
