@@ -33,6 +33,7 @@ var travelModes = map[string]string{"car": "DRIVING", "taxi": "DRIVING", "truck"
 type directionRequest struct {
 	points       []geo.LatLng // origin, then the destinations
 	alternatives bool
+	straight     bool // continue straight at via points (OSRM's continue_straight)
 	costing      *costing.Profile
 	mode         string
 	lang         narrative.Lang
@@ -73,6 +74,7 @@ func parseDirection(p params) (*directionRequest, error) {
 	if q.alternatives, err = p.boolean("alternatives", true); err != nil {
 		return nil, err
 	}
+
 	vehicle := "car"
 	if p.has("vehicle") {
 		vehicle = strings.ToLower(strings.TrimSpace(p.get("vehicle")))
@@ -81,6 +83,11 @@ func parseDirection(p params) (*directionRequest, error) {
 		return nil, errs.InvalidParam("vehicle", "unknown vehicle %q: expected car, taxi, truck, motor, bike or walking", p.get("vehicle"))
 	}
 	q.costing, _ = costing.Get(vehicle)
+	// Vehicles go on through a via point by default; a person on foot or
+	// on a bicycle turns back (OSRM's profiles' continue_straight_at_waypoint).
+	if q.straight, err = p.boolean("continue_straight", vehicle != "walking" && vehicle != "bike"); err != nil {
+		return nil, err
+	}
 	if p.has("language") {
 		if q.lang, ok = narrative.ParseLang(strings.TrimSpace(p.get("language"))); !ok {
 			return nil, errs.InvalidParam("language", "unknown language %q: expected vi or en", p.get("language"))
@@ -100,7 +107,7 @@ func serveDirection(ctx context.Context, e *Engine, p params, _ *Request) (shape
 		return nil, err
 	}
 	d, err := plan.Directions(ctx, en, plan.DirectionsRequest{Locations: q.points, Alternatives: q.alternatives,
-		Options: plan.Options{Costing: q.costing}})
+		UTurnAtVia: !q.straight, Options: plan.Options{Costing: q.costing}})
 	if err != nil {
 		return nil, err
 	}

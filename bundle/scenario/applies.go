@@ -122,8 +122,8 @@ func optionsWhyNot(opts map[string]string) string {
 		v := opts[k]
 		switch {
 		case ignorableOptions[k]:
-		case k == "continue_straight" && v == "false":
-			// bando routes each leg on its own: turning back at a waypoint is allowed
+		case k == "continue_straight" && (v == "false" || v == "true"):
+			// /v1/direction's continue_straight (default true)
 		case tripWant[k][v]:
 		default:
 			return fmt.Sprintf("query option %s=%s (not in bando's API)", k, v)

@@ -10,11 +10,12 @@ import (
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/pathfind"
+	"github.com/bando-vn/bando/core/route/plan"
 	"github.com/bando-vn/bando/core/route/snap"
 	"github.com/bando-vn/bando/core/tile"
 )
 
-// OpenBandoRouter opens bando's routing engine (core/route/pathfind) on the
+// OpenBandoRouter opens bando's routing engine (core/route/search) on the
 // graph layer of a bundle directory, for a costing profile.
 func OpenBandoRouter(ctx context.Context, dir, profile string) (Router, error) {
 	p, ok := costing.Get(profile)
@@ -44,6 +45,36 @@ func noRoute(err error) error {
 	return err
 }
 
+// routed is the planner's route through the waypoints: the snapped
+// points and a leg per consecutive pair.
+type routed struct {
+	Points []snap.Point
+	Legs   []pathfind.Leg
+}
+
+// route plans the route as /v1/direction does (plan.Through: continuing
+// straight at via points unless uturns), without guidance.
+func (r *bandoRouter) route(ctx context.Context, pts []geo.LatLng, uturns bool) (*routed, error) {
+	q := plan.DirectionsRequest{Locations: pts, UTurnAtVia: uturns, Options: plan.Options{Costing: r.c}}
+	sp, err := plan.SnapAll(ctx, r.en, q.Options, "waypoints", pts)
+	if err != nil {
+		return nil, err
+	}
+	paths, err := plan.Through(ctx, r.en, q, sp)
+	if err != nil {
+		return nil, err
+	}
+	out := &routed{Points: sp}
+	for _, p := range paths {
+		leg, err := r.en.Leg(ctx, r.c, p)
+		if err != nil {
+			return nil, err
+		}
+		out.Legs = append(out.Legs, leg)
+	}
+	return out, nil
+}
+
 // testbotMode names a step's travel mode as OSRM's testbot profile does:
 // ferries are "route", steps "steps down"/"steps up" and rivers "river
 // downstream"/"river upstream" by direction, the rest "driving".
@@ -63,8 +94,8 @@ func testbotMode(st pathfind.Step) string {
 	return "driving"
 }
 
-func (r *bandoRouter) Route(ctx context.Context, pts []geo.LatLng) (*Route, error) {
-	rt, err := r.en.Route(ctx, r.c, pts)
+func (r *bandoRouter) Route(ctx context.Context, pts []geo.LatLng, uturns bool) (*Route, error) {
+	rt, err := r.route(ctx, pts, uturns)
 	if err != nil {
 		return nil, noRoute(err)
 	}
@@ -98,7 +129,7 @@ func (r *bandoRouter) Nearest(ctx context.Context, p geo.LatLng) (geo.LatLng, er
 	return pt.Snapped, nil
 }
 
-// Matrix answers with the engine's matrix (core/route/pathfind, the one
+// Matrix answers with the engine's matrix (core/route/search, the one
 // /v1/distancematrix uses); a point with no road near it makes its row or
 // column unreachable.
 func (r *bandoRouter) Matrix(ctx context.Context, src, dst []geo.LatLng) (dur, dist [][]float64, err error) {

@@ -24,8 +24,9 @@ var ErrNoRoute = errors.New("no route")
 // Router answers the queries of the scenario steps.
 type Router interface {
 	// Route returns the fastest route through the waypoints in order, one
-	// leg per consecutive pair, or ErrNoRoute.
-	Route(ctx context.Context, waypoints []geo.LatLng) (*Route, error)
+	// leg per consecutive pair, or ErrNoRoute; uturns lets a leg start
+	// back the way the leg before arrived (OSRM's continue_straight=false).
+	Route(ctx context.Context, waypoints []geo.LatLng, uturns bool) (*Route, error)
 	// Nearest returns the point on the nearest usable road.
 	Nearest(ctx context.Context, p geo.LatLng) (geo.LatLng, error)
 	// Matrix returns durations (s) and distances (m) from every source to

@@ -78,7 +78,7 @@ func (r *fakeRouter) leg(a, b geo.LatLng) (Leg, bool) {
 	return Leg{}, false
 }
 
-func (r *fakeRouter) Route(_ context.Context, pts []geo.LatLng) (*Route, error) {
+func (r *fakeRouter) Route(_ context.Context, pts []geo.LatLng, _ bool) (*Route, error) {
 	rt := &Route{}
 	for i := 1; i < len(pts); i++ {
 		l, ok := r.leg(pts[i-1], pts[i])
@@ -108,7 +108,7 @@ func (r *fakeRouter) Matrix(ctx context.Context, src, dst []geo.LatLng) (dur, di
 				dr, ds = append(dr, 0), append(ds, 0)
 				continue
 			}
-			rt, err := r.Route(ctx, []geo.LatLng{s, d})
+			rt, err := r.Route(ctx, []geo.LatLng{s, d}, false)
 			if err != nil {
 				dr, ds = append(dr, math.NaN()), append(ds, math.NaN())
 				continue

@@ -100,7 +100,7 @@ func (s *state) routeStep(_ []string, st Step) error {
 			s.skip = why
 			return nil
 		}
-		rt, err := r.Route(s.ctx, pts)
+		rt, err := r.Route(s.ctx, pts, s.options["continue_straight"] == "false")
 		if err != nil && !errors.Is(err, ErrNoRoute) {
 			return fmt.Errorf("%s: %w", label, err)
 		}
@@ -301,7 +301,7 @@ type dirResult struct {
 }
 
 func (s *state) routability(r Router, a, b geo.LatLng, name string) (dirResult, error) {
-	rt, err := r.Route(s.ctx, []geo.LatLng{a, b})
+	rt, err := r.Route(s.ctx, []geo.LatLng{a, b}, false)
 	if errors.Is(err, ErrNoRoute) {
 		return dirResult{}, nil
 	}
@@ -384,7 +384,7 @@ func (s *state) tripStep(_ []string, st Step) error {
 			for i, k := range order {
 				visit[i] = pts[k]
 			}
-			if rt, err := r.Route(s.ctx, visit); err == nil {
+			if rt, err := r.Route(s.ctx, visit, true); err == nil { // OSRM routes a trip free to turn back at stops
 				dist, dur, _ := rt.Totals()
 				got["durations"], got["distance"] = jsNum(dur), jsNum(dist)
 			}

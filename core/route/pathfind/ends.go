@@ -99,6 +99,12 @@ func newEnd(ctx context.Context, g *graph.Graph, c Costing, pt snap.Point) (*end
 			return nil, err
 		}
 	}
+	switch { // a via point's heading: the route leaves it that way only
+	case pt.Heading > 0:
+		x.okb, x.toU = false, Inf
+	case pt.Heading < 0:
+		x.okf, x.toV = false, Inf
+	}
 	return x, nil
 }
 

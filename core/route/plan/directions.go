@@ -19,6 +19,10 @@ type DirectionsRequest struct {
 	// Alternatives asks for up to MaxAlternatives routes when there is one
 	// destination.
 	Alternatives bool
+	// UTurnAtVia lets each leg start whichever way is best (OSRM's
+	// continue_straight=false); by default a route leaves a via point the
+	// way it arrived, turning back there only when nothing else leads on.
+	UTurnAtVia bool
 	Options
 }
 
@@ -87,13 +91,54 @@ func routePaths(ctx context.Context, en *pathfind.Engine, q DirectionsRequest, p
 		}
 		return out, nil
 	}
+	legs, err := Through(ctx, en, q, pts)
+	if err != nil {
+		return nil, err
+	}
+	return [][]*pathfind.Path{legs}, nil
+}
+
+// Through returns the paths of one route through the snapped points in
+// order, a leg per consecutive pair, each leg after the first leaving its
+// point the way the leg before arrived unless q.UTurnAtVia (when going on
+// finds no path, the leg may turn back there).
+func Through(ctx context.Context, en *pathfind.Engine, q DirectionsRequest, pts []snap.Point) ([]*pathfind.Path, error) {
 	legs := make([]*pathfind.Path, 0, len(pts)-1)
 	for i := 1; i < len(pts); i++ {
-		p, err := en.Path(ctx, q.Costing, pts[i-1], pts[i])
+		from := pts[i-1]
+		if i > 1 && !q.UTurnAtVia {
+			from = onward(from, legs[i-2])
+		}
+		p, err := en.Path(ctx, q.Costing, from, pts[i])
+		if errors.Is(err, pathfind.ErrNoPath) && from != pts[i-1] {
+			p, err = en.Path(ctx, q.Costing, pts[i-1], pts[i])
+		}
 		if err != nil {
 			return nil, err
 		}
 		legs = append(legs, p)
 	}
-	return [][]*pathfind.Path{legs}, nil
+	return legs, nil
+}
+
+// onward is via point pt bound to leave the way the leg before arrived
+// (along that leg's last edge, in its direction): OSRM's continue
+// straight at waypoints. A point at a junction reached along another edge
+// than its own is put at that edge's end.
+func onward(pt snap.Point, before *pathfind.Path) snap.Point {
+	if len(before.Edges) == 0 {
+		return pt
+	}
+	last := before.Edges[len(before.Edges)-1]
+	if last.Edge != pt.Edge {
+		pt.Edge, pt.Fraction = last.Edge, 0
+		if last.Forward {
+			pt.Fraction = 1
+		}
+	}
+	pt.Heading = -1
+	if last.Forward {
+		pt.Heading = 1
+	}
+	return pt
 }

@@ -77,13 +77,14 @@ func carOptions() plan.Options {
 	return plan.Options{Costing: car}
 }
 
-// TestDirectionsLegs: a route through three points has two legs, each the
-// leg pathfind.Engine.Route gives for the same pair, with maneuvers from the
-// first point's road to the last one's.
+// TestDirectionsLegs: a route through three points, free to turn back at
+// the via point, has two legs, each the leg pathfind.Engine.Route gives for
+// the same pair, with maneuvers from the first point's road to the last
+// one's.
 func TestDirectionsLegs(t *testing.T) {
 	en, ctx, o := engine(t, 8), context.Background(), carOptions()
 	locs := []geo.LatLng{at(0, 0), at(5, 3), at(2, 6)}
-	d, err := plan.Directions(ctx, en, plan.DirectionsRequest{Locations: locs, Options: o})
+	d, err := plan.Directions(ctx, en, plan.DirectionsRequest{Locations: locs, UTurnAtVia: true, Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,5 +185,34 @@ func TestTrip(t *testing.T) {
 	}
 	if float64(total)/10 > given.DurationS+1e-6 {
 		t.Errorf("trip %.1f s, the given order %.1f s", float64(total)/10, given.DurationS)
+	}
+}
+
+// TestContinueStraight: a route along Ngang 0 eastward through a via point
+// to a destination behind it leaves the via point eastward (around a
+// block) by default, and turns back there when allowed to.
+func TestContinueStraight(t *testing.T) {
+	en, ctx, o := engine(t, 8), context.Background(), carOptions()
+	onRow0 := func(c float64) geo.LatLng { return geo.LatLng{Lat: 21 + 5.0/111320, Lng: 105.8 + c*step} }
+	locs := []geo.LatLng{onRow0(0.5), onRow0(3.5), onRow0(1.5)}
+	costs := map[bool]uint32{}
+	for _, uturn := range []bool{false, true} {
+		d, err := plan.Directions(ctx, en, plan.DirectionsRequest{Locations: locs, UTurnAtVia: uturn, Options: o})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Routes) != 1 || len(d.Routes[0].Legs) != 2 {
+			t.Fatalf("uturn=%v: %d routes", uturn, len(d.Routes))
+		}
+		legs := d.Routes[0].Legs
+		in := legs[0].Path.Edges[len(legs[0].Path.Edges)-1]
+		out := legs[1].Path.Edges[0]
+		if in.Edge != out.Edge || (in.Forward == out.Forward) == uturn {
+			t.Errorf("uturn=%v: arrived on edge %d forward=%v, left on %d forward=%v", uturn, in.Edge, in.Forward, out.Edge, out.Forward)
+		}
+		costs[uturn] = legs[1].Desc.Cost
+	}
+	if costs[false] <= costs[true] {
+		t.Errorf("leg 2 costs %d going on, %d turning back: going on should cost more", costs[false], costs[true])
 	}
 }

@@ -42,6 +42,9 @@ type Point struct {
 	DistanceM float64    // from Input to Snapped
 	Side      Side       // where Input lies relative to U→V
 	Name      string     // the edge's name
+	// Heading, set by a planner on a via point, binds the way a route
+	// leaves the point along Edge: +1 towards V, -1 towards U, 0 either.
+	Heading int8
 }
 
 // Index snaps points on one graph. Per base tile it builds, on first use,
