@@ -47,7 +47,9 @@ worker:
 	cp $(GOROOT)/lib/wasm/wasm_exec.js worker/build/wasm_exec.js
 	cp worker/src/index.mjs worker/build/index.mjs
 	cp $(BUNDLE)/manifest.json worker/build/assets/
-	cp -R $(BUNDLE)/tiles worker/build/assets/tiles
+	# loose tiles, or a packed bundle's directory and archives (core/tile/SPEC.md §9)
+	if [ -d $(BUNDLE)/tiles ]; then cp -R $(BUNDLE)/tiles worker/build/assets/tiles; fi
+	if [ -f $(BUNDLE)/tiles.dir ]; then cp $(BUNDLE)/tiles.dir worker/build/assets/ && cp -R $(BUNDLE)/packs worker/build/assets/packs; fi
 	sh worker/embed-manifest.sh worker/build $(EMBED_MANIFEST)
 	sh worker/size.sh worker/build
 

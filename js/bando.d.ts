@@ -196,7 +196,18 @@ export interface Manifest {
   format: "bando-tiles"; format_version: number; min_reader_version: number; generator: string; data_date: string;
   attribution: string[]; sources: { name: string; license: string; role: string; detail?: string }[];
   layers: { name: string; prefix: string; version: number; count: number; exact: boolean; description: string }[];
-  tiles: Record<string, { size: number; sha256: string }>;
+  /** Loose bundles: every tile. A packed bundle has `pack` instead (core/tile/SPEC.md §9). */
+  tiles?: Record<string, { size: number; sha256: string }>;
+  pack?: { directory: PackedFile; archives: PackedFile[] };
+}
+/** A packed bundle's directory or archive (core/tile/SPEC.md §9.1); an archive's file is packs/<name>.pack. */
+export interface PackedFile {
+  name?: string;
+  /** Code (new structure) of the province whose download needs it; "" none (national, or spatial with a bbox). */
+  region: string;
+  /** Spatial archives: the area of their tiles; downloads of provinces whose bbox meets it need it. */
+  bbox?: BBox;
+  size: number; sha256: string; tiles: number;
 }
 /** A province of one structure (basemap/index, core/basemap/FORMAT.md §4). */
 export interface Region { structure: "old" | "new"; code: string; name: string; bbox: BBox }
@@ -213,6 +224,10 @@ export type RegionSpec = { province: string; structure?: "old" | "new" } | { bbo
 /** Where cached tiles live. */
 export interface TileStore {
   get(path: string): Promise<Uint8Array | null>;
+  /** Optional: length bytes at offset of path (a packed archive read by range); else get() is sliced. */
+  getRange?(path: string, offset: number, length: number): Promise<Uint8Array | null>;
+  /** Optional: the SHA-256 an entry was put with ("" none), null when absent; without it packed archives are never read from the store. */
+  sha256?(path: string): Promise<string | null>;
   has(path: string): Promise<boolean>;
   put(path: string, bytes: Uint8Array, sha256?: string): Promise<void>;
   delete(path: string): Promise<boolean>;
@@ -221,17 +236,24 @@ export interface TileStore {
 }
 export declare class MemoryStore implements TileStore {
   get(path: string): Promise<Uint8Array | null>; has(path: string): Promise<boolean>;
+  getRange(path: string, offset: number, length: number): Promise<Uint8Array | null>; sha256(path: string): Promise<string | null>;
   put(path: string, bytes: Uint8Array, sha256?: string): Promise<void>; delete(path: string): Promise<boolean>;
   list(): Promise<{ path: string; size: number }[]>; clear(): Promise<void>;
 }
 export declare class CacheStorageStore implements TileStore {
   constructor(base: string, name?: string);
   get(path: string): Promise<Uint8Array | null>; has(path: string): Promise<boolean>;
+  getRange(path: string, offset: number, length: number): Promise<Uint8Array | null>; sha256(path: string): Promise<string | null>;
   put(path: string, bytes: Uint8Array, sha256?: string): Promise<void>; delete(path: string): Promise<boolean>;
   list(): Promise<{ path: string; size: number }[]>; clear(): Promise<void>;
 }
 
-export type TileSource = (path: string) => Promise<Uint8Array | null>;
+/**
+ * Reads a bundle file: the whole file, or with range those bytes of it (a packed bundle's
+ * archive: fewer when the file ends before; a function that ignores range and returns the
+ * whole file works, at the cost of reading it).
+ */
+export type TileSource = (path: string, range?: { offset: number; length: number }) => Promise<Uint8Array | null>;
 export interface OpenOptions {
   /** Bundle: an http(s) URL, a directory (Node) or a function reading bundle files. */
   tiles: string | URL | TileSource;
@@ -258,10 +280,18 @@ export interface OpenOptions {
   /** fetch used for tiles (tests cut the network with it). */
   fetch?: typeof globalThis.fetch;
 }
-export interface DownloadProgress { done: number; total: number; bytes: number; totalBytes: number; key: string }
-export interface DownloadOptions { onProgress?: (p: DownloadProgress) => void; signal?: AbortSignal; concurrency?: number }
-export interface DownloadResult { tiles: number; fetched: number; skipped: number; bytes: number; totalBytes: number; ms: number }
-export interface StorageUsage { tiles: number; bytes: number; usage: number | null; quota: number | null }
+/** Loose bundles: done/total count tiles, key is the last tile. Packed: done/total count archives, archive is the last one's name, bytes are held (resumed parts included). */
+export interface DownloadProgress { done: number; total: number; bytes: number; totalBytes: number; key?: string; archive?: string }
+export interface DownloadOptions {
+  onProgress?: (p: DownloadProgress) => void; signal?: AbortSignal; concurrency?: number;
+  /** Packed bundles: Range resumes within one call after a dropped connection (default 3). */
+  retries?: number;
+}
+/** Loose bundles: tiles. Packed: archives, bytes fetched (tiles.dir included), updated = the bundle's manifest changed (open it again to read the new bundle). */
+export interface DownloadResult { tiles?: number; archives?: number; fetched: number; skipped: number; bytes: number; totalBytes: number; ms: number; updated?: boolean }
+/** What download(region) would fetch from a packed bundle. */
+export interface DownloadPlan { archives: { name: string; region: string; size: number; cached: boolean }[]; bytes: number; toFetch: number }
+export interface StorageUsage { tiles: number; archives: number; bytes: number; usage: number | null; quota: number | null }
 
 /** A non-2xx answer of the API, with its body. */
 export declare class BandoError extends Error {
@@ -289,6 +319,8 @@ export declare class IntegrityError extends Error {
  */
 export declare function decodePolyline(encoded: string, precision?: 5 | 6 | number): [number, number][];
 export declare function regionKeys(manifest: Manifest, bbox: BBox): string[];
+/** The archives of a packed bundle a region's download holds (core/tile/SPEC.md §9.1). */
+export declare function regionArchives(manifest: Manifest, region: RegionSpec, index: BasemapIndex | null): PackedFile[];
 
 /** Per call: an AbortSignal cancels the call (type-ahead); the promise rejects with the signal's reason (an AbortError for abort()). */
 export interface CallOptions { signal?: AbortSignal }
@@ -322,7 +354,9 @@ export declare class Bando {
   manifest(): Promise<Manifest>;
   basemapIndex(): Promise<BasemapIndex | null>;
   download(region: RegionSpec, options?: DownloadOptions): Promise<DownloadResult>;
+  /** Packed bundles: the archives download(region) needs, their size, and what is not held yet. */
+  downloadPlan(region: RegionSpec): Promise<DownloadPlan>;
   storage(): Promise<StorageUsage>;
-  evict(region?: RegionSpec): Promise<{ tiles: number; bytes: number }>;
+  evict(region?: RegionSpec): Promise<{ tiles: number; bytes: number; archives?: number }>;
 }
 export default Bando;

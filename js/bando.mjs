@@ -13,9 +13,9 @@
 // 'wasm-unsafe-eval'). `make wasm` and `npm pack` put it in dist/.
 import "./dist/wasm_exec.js";
 import { manifestParts } from "./manifest.mjs";
-import { BandoError, TileNotCachedError, IntegrityError, cachedSource, download, storageUsage, evict, defaultStore, manifestOf, regionKeys, sha256hex } from "./offline.mjs";
+import { BandoError, TileNotCachedError, IntegrityError, cachedSource, download, downloadPlan, storageUsage, evict, defaultStore, manifestOf, readTile, regionKeys, sha256hex } from "./offline.mjs";
 
-export { BandoError, TileNotCachedError, IntegrityError, MemoryStore, CacheStorageStore, regionKeys } from "./offline.mjs";
+export { BandoError, TileNotCachedError, IntegrityError, MemoryStore, CacheStorageStore, regionKeys, regionArchives } from "./offline.mjs";
 
 const isNode = typeof process !== "undefined" && !!process.versions?.node;
 // nodeImport loads a Node built-in only where the code runs in Node. The
@@ -160,9 +160,13 @@ async function verifyingReader(tiles, source) {
   if (isNode && (tiles instanceof URL || (typeof tiles === "string" && !/^https?:\/\//.test(tiles)))) {
     return nodeDirReader(tiles instanceof URL ? tiles.pathname : tiles, sha);
   }
-  return async (path, size, hex) => {
-    const b = await source(path);
+  return async (path, size, hex, offset) => {
+    // offset: a tile of a packed bundle, size bytes at offset of an archive
+    // (core/tile/SPEC.md §9), read by range.
+    let b = await source(path, offset === undefined ? undefined : { offset, length: size });
     if (b === null || b === undefined || size === undefined) return b;
+    // A function that ignores the range answers the whole archive.
+    if (offset !== undefined && b.byteLength > size) b = b.subarray(offset, offset + size);
     if (b.byteLength !== size || (await sha(b)) !== hex) return "corrupt";
     return b;
   };
@@ -173,7 +177,7 @@ async function nodeDirReader(dir, sha) {
   const { join } = await nodeImport("node:path");
   const sharedCap = 256 << 10; // most tiles are a few tens of KB
   let buf = new Uint8Array(64 << 10);
-  return (path, size, hex) => {
+  return (path, size, hex, offset) => {
     let fd;
     try {
       fd = fs.openSync(join(dir, path), "r");
@@ -191,13 +195,35 @@ async function nodeDirReader(dir, sha) {
         else into = new Uint8Array(size + 1);
       }
       let n = 0, got;
-      while (n <= size && (got = fs.readSync(fd, into, n, size + 1 - n, null)) > 0) n += got; // one byte more: a longer file is corrupt
+      if (offset !== undefined) { // a tile of a packed archive: size bytes at offset (fewer: truncated)
+        while (n < size && (got = fs.readSync(fd, into, n, size - n, offset + n)) > 0) n += got;
+      } else {
+        while (n <= size && (got = fs.readSync(fd, into, n, size + 1 - n, null)) > 0) n += got; // one byte more: a longer file is corrupt
+      }
       const b = into.subarray(0, n);
       return n === size && sha(b) === hex ? b : "corrupt";
     } finally {
       fs.closeSync(fd);
     }
   };
+}
+
+// fetchRange(fetchFn, url, range?, signal?) → the bytes of url (null on
+// 404); with range {offset, length} only those (an HTTP Range request; a
+// 416 is an empty answer: the file ends before offset).
+export async function fetchRange(fetchFn, url, range, signal) {
+  if (range && range.length === 0) return new Uint8Array(0);
+  const init = range ? { headers: { range: `bytes=${range.offset}-${range.offset + range.length - 1}` }, signal } : { signal };
+  const r = await fetchFn(url, init);
+  if (r.status === 404) return null;
+  if (range && r.status === 416) {
+    await r.body?.cancel();
+    return new Uint8Array(0);
+  }
+  if (!r.ok) throw new Error(`bando: ${url}: HTTP ${r.status}`);
+  const b = new Uint8Array(await r.arrayBuffer());
+  if (range && r.status === 200) return b.subarray(range.offset, range.offset + range.length); // Range ignored
+  return b;
 }
 
 export class Bando {
@@ -258,6 +284,9 @@ export class Bando {
     const manifest = raw instanceof Uint8Array ? manifestParts(raw) : null;
     const engine = await api.open(reader ?? source, {
       ...(manifest && options.manifestParts !== false ? { manifest } : {}),
+      // A packed bundle's manifest (no tile table: manifestParts is null) is
+      // handed over as it was read, not read again.
+      ...(!manifest && raw instanceof Uint8Array && options.manifestParts !== false ? { manifestJSON: raw } : {}),
       verifying: reader !== null,
       keyHashes: options.keyHashes ?? "",
       cacheBytes: options.cacheBytes ?? 0,
@@ -279,14 +308,27 @@ export class Bando {
     throw new TypeError("bando: options.tiles must be a function, a URL or a directory");
   }
 
-  /** Tiles from a local directory (Node). */
+  /**
+   * Tiles from a local directory (Node). source(path, range?): the file,
+   * or with range {offset, length} those bytes of it (a packed bundle's
+   * archive, read at a position: fewer when the file ends before).
+   */
   static dirSource(dir) {
-    return async (path) => {
-      const { readFile } = await nodeImport("node:fs/promises");
+    return async (path, range) => {
+      const { readFile, open } = await nodeImport("node:fs/promises");
       const { join } = await nodeImport("node:path");
       const base = dir instanceof URL ? dir.pathname : dir;
       try {
-        return await readFile(join(base, path));
+        if (!range) return await readFile(join(base, path));
+        const f = await open(join(base, path), "r");
+        try {
+          const b = new Uint8Array(range.length);
+          let n = 0, got;
+          while (n < b.length && (got = (await f.read(b, n, b.length - n, range.offset + n)).bytesRead) > 0) n += got;
+          return b.subarray(0, n);
+        } finally {
+          await f.close();
+        }
       } catch (e) {
         if (e.code === "ENOENT") return null;
         throw e;
@@ -294,15 +336,14 @@ export class Bando {
     };
   }
 
-  /** Tiles over HTTP(S) from a bundle published at baseURL. */
+  /**
+   * Tiles over HTTP(S) from a bundle published at baseURL. source(path,
+   * range?): with range {offset, length}, an HTTP Range request (a server
+   * that ignores it answers the whole file, which is sliced).
+   */
   static httpSource(baseURL, fetchFn = globalThis.fetch) {
     const base = baseURL.endsWith("/") ? baseURL : baseURL + "/";
-    return async (path) => {
-      const r = await fetchFn(base + path);
-      if (r.status === 404) return null;
-      if (!r.ok) throw new Error(`bando: ${base + path}: HTTP ${r.status}`);
-      return new Uint8Array(await r.arrayBuffer());
-    };
+    return async (path, range) => fetchRange(fetchFn, base + path, range);
   }
 
   /**
@@ -402,7 +443,7 @@ export class Bando {
 
   /** The basemap index (basemap/index: zooms, archives, provinces), or null. */
   async basemapIndex() {
-    const b = await this.#source("tiles/basemap/index.mp");
+    const b = await readTile(this.#source, "basemap/index");
     return b ? JSON.parse(new TextDecoder().decode(b)) : null;
   }
 
@@ -414,16 +455,50 @@ export class Bando {
   /**
    * Download every tile a region needs into the cache: region is
    * {province: code, structure?: "new"|"old"} or {bbox: [w, s, e, n]}.
-   * options: {onProgress({done, total, bytes, key}), signal, concurrency}.
-   * Tiles already cached are skipped (so a second call resumes); each
-   * downloaded tile is checked against the manifest's size and SHA-256.
+   *
+   * A packed bundle (core/tile/SPEC.md §9): the region's archives, whole
+   * (regionArchives), and the manifest and directory. options:
+   * {onProgress({bytes, totalBytes, archive, done, total}), signal,
+   * concurrency (3), retries (3)}; bytes counts what is held, resumed
+   * parts included. Each archive is checked against the manifest's size
+   * and SHA-256 (IntegrityError); one already held with that SHA-256 is
+   * skipped, so a later call fetches only the archives that changed (the
+   * manifest is read from the network first: result.updated is true when
+   * it changed, and a Bando opened again reads the new bundle). A dropped
+   * connection resumes with a Range request from the first byte not held,
+   * `retries` times; past that the error is thrown (TileNotCachedError)
+   * and a later call resumes without fetching again what was received.
+   * Resolves to {archives, fetched, skipped, bytes (fetched), totalBytes,
+   * ms, updated}.
+   *
+   * A loose bundle: every tile the region needs; options
+   * {onProgress({done, total, bytes, key}), signal, concurrency}. Tiles
+   * already cached are skipped (so a second call resumes); each is
+   * checked against the manifest's size and SHA-256.
    */
   download(region, options = {}) { return download(this.#needCache(), this.#source, region, options); }
 
-  /** Bytes and tiles in the cache, with the browser's estimate when known. */
+  /**
+   * What download(region) would fetch from a packed bundle, before
+   * fetching it: {archives: [{name, region, size, cached}], bytes (all of
+   * them), toFetch (those not held with the current SHA-256)}.
+   */
+  downloadPlan(region) { return downloadPlan(this.#needCache(), this.#source, region); }
+
+  /**
+   * Bytes and entries in the cache ({tiles: entries, archives: a packed
+   * bundle's archives held, bytes, usage, quota}), with the browser's
+   * estimate when known.
+   */
   storage() { return storageUsage(this.#needCache()); }
 
-  /** Remove a region's spatial tiles (or, without a region, every tile) from the cache. */
+  /**
+   * Remove from the cache what only this region needs (or, without a
+   * region, everything): a packed bundle's archives that region's
+   * download fetched and no other region downloaded into the cache needs
+   * (the national ones go with the last region), with their partial
+   * downloads; a loose bundle's spatial tiles inside it.
+   */
   evict(region) { return evict(this.#needCache(), this.#source, region); }
 }
 

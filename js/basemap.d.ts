@@ -8,4 +8,5 @@ export declare class ArchiveError extends Error {}
 export declare function tileId(z: number, x: number, y: number): bigint;
 export declare function openArchive(read: (offset: number, length: number) => Promise<Uint8Array>, size: number): Promise<Archive>;
 export declare function openArchiveBytes(bytes: Uint8Array): Promise<Archive>;
-export declare function archiveKey(manifest: { tiles: Record<string, unknown> }, z: number, x: number, y: number): string | null;
+/** The loose bundle key of the archive holding z/x/y; null for a packed bundle (read its tiles with Bando.tile). */
+export declare function archiveKey(manifest: { tiles?: Record<string, unknown> }, z: number, x: number, y: number): string | null;

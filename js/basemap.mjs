@@ -67,7 +67,7 @@ export function openArchiveBytes(bytes) {
 export function archiveKey(manifest, z, x, y) {
   for (let az = z; az >= 0; az--) {
     const k = `basemap/${az}/${x >> (z - az)}/${y >> (z - az)}`;
-    if (manifest.tiles[k]) return k;
+    if (manifest.tiles?.[k]) return k; // (a packed bundle lists no tiles here: bando.tile reads it)
   }
   return null;
 }

@@ -120,16 +120,34 @@ func open(_ js.Value, args []js.Value) any {
 // readManifest reads the bundle's manifest: from options.manifest when
 // the caller parsed it (manifestParts), else from the source.
 func readManifest(src tile.Source, opts []js.Value) (*tile.Manifest, error) {
+	var b []byte
 	if len(opts) > 0 && opts[0].Type() == js.TypeObject {
 		if p := opts[0].Get("manifest"); p.Type() == js.TypeObject {
 			return manifestParts(p)
 		}
+		// manifestJSON: the manifest's bytes, read by the caller already (a
+		// packed bundle's: small, no tile table to hand over in parts).
+		if j := opts[0].Get("manifestJSON"); j.InstanceOf(js.Global().Get("Uint8Array")) {
+			b = make([]byte, j.Get("byteLength").Int())
+			js.CopyBytesToGo(b, j)
+		}
 	}
-	b, err := src.Get(context.Background(), tile.ManifestPath)
+	if b == nil {
+		var err error
+		if b, err = src.Get(context.Background(), tile.ManifestPath); err != nil {
+			return nil, fmt.Errorf("reading %s: %w", tile.ManifestPath, err)
+		}
+	}
+	m, err := tile.ParseManifest(b)
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", tile.ManifestPath, err)
+		return nil, err
 	}
-	return tile.ParseManifest(b)
+	// A packed bundle's directory (core/tile/SPEC.md §9): read now, so that
+	// a broken one fails open with its error.
+	if err := m.LoadDirectory(context.Background(), src); err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 // manifestParts reads open's options.manifest, {rest, keys, ends, sizes,

@@ -106,6 +106,11 @@ func engine(ctx context.Context) (*core.Engine, error) {
 	}
 	src := tileSource(glue)
 	if preManifest != nil { // parsed at start-up (bandoManifest)
+		// A packed bundle's directory (core/tile/SPEC.md §9) is read by this
+		// request; a failure is not cached (the next request tries again).
+		if err := preManifest.LoadDirectory(ctx, src); err != nil {
+			return nil, err
+		}
 		eng = core.NewWithStore(tile.OpenManifest(src, preManifest, opts.CacheBytes), opts)
 		return eng, nil
 	}

@@ -19,6 +19,27 @@ func (s JSSource) Get(ctx context.Context, path string) ([]byte, error) {
 	return getBytes(ctx, s.Fn, path, false)
 }
 
+// GetRange calls fn(path, {offset, length}) for n bytes at off of path (a
+// packed bundle's archive: SPEC.md §9). A function that ignores the range
+// and returns the whole file is sliced here.
+func (s JSSource) GetRange(ctx context.Context, path string, off int64, n int) ([]byte, error) {
+	r := js.Global().Get("Object").New()
+	r.Set("offset", off)
+	r.Set("length", n)
+	v, err := Await(ctx, s.Fn.Invoke(path, r))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	b, err := bytesOf(path, v, false)
+	if err != nil || len(b) <= n {
+		return b, err
+	}
+	if end := off + int64(n); end <= int64(len(b)) { // the whole file
+		return b[off:end:end], nil
+	}
+	return b[min(off, int64(len(b))):], nil
+}
+
 // getBytes calls fn(path), waits for its promise and copies the bytes.
 func getBytes(ctx context.Context, fn js.Value, path string, detach bool) ([]byte, error) {
 	v, err := Await(ctx, fn.Invoke(path))
@@ -53,7 +74,9 @@ func bytesOf(path string, v js.Value, detach bool) ([]byte, error) {
 // bytes only when they have that size and SHA-256 (the Worker's glue
 // hashes with WebCrypto), null when the path does not exist, "corrupt"
 // when they do not match; a rejection is an I/O error. Get (the manifest)
-// calls fn(path) and gets bytes or null.
+// calls fn(path) and gets bytes or null. A packed bundle's tile is
+// fn(path, size, sha256, offset): the size bytes at offset of the archive
+// at path, checked the same way (GetRangeVerified).
 //
 // Detach: fn hands over arrays whose buffers nothing else holds (the
 // Worker's glue: a fetched body each), so they are detached once copied
@@ -78,6 +101,19 @@ func (s JSVerifyingSource) GetVerified(ctx context.Context, path string, e TileE
 	}
 	if v.Type() == js.TypeString && v.String() == "corrupt" {
 		return nil, fmt.Errorf("%w: %s does not match the manifest's size and sha256", ErrCorrupt, path)
+	}
+	return bytesOf(path, v, s.Detach)
+}
+
+// GetRangeVerified calls fn(path, size, sha256, off): the size bytes at
+// off of path, checked by fn (a packed bundle's archive: SPEC.md §9).
+func (s JSVerifyingSource) GetRangeVerified(ctx context.Context, path string, off int64, e TileEntry) ([]byte, error) {
+	v, err := Await(ctx, s.Fn.Invoke(path, e.Size, e.SHA256, off))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if v.Type() == js.TypeString && v.String() == "corrupt" {
+		return nil, fmt.Errorf("%w: %s: %d bytes at %d do not match the directory's size and sha256", ErrCorrupt, path, e.Size, off)
 	}
 	return bytesOf(path, v, s.Detach)
 }

@@ -32,7 +32,20 @@ export async function serveStatic(root, prefixes, extra = {}) {
       }
       if (!(await stat(file)).isFile()) throw Object.assign(new Error(), { code: "ENOENT" });
       const body = await readFile(file);
-      res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" });
+      const type = types[extname(file)] ?? "application/octet-stream";
+      // Range requests (one range, as packed bundles' readers send):
+      // 206 with the bytes, 416 past the end.
+      const m = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? "");
+      if (m) {
+        const start = +m[1], end = Math.min(m[2] === "" ? body.length - 1 : +m[2], body.length - 1);
+        if (start >= body.length || end < start) {
+          res.writeHead(416, { "content-range": `bytes */${body.length}` });
+          return res.end();
+        }
+        res.writeHead(206, { "content-type": type, "cache-control": "no-store", "content-range": `bytes ${start}-${end}/${body.length}`, "accept-ranges": "bytes" });
+        return res.end(req.method === "HEAD" ? undefined : body.subarray(start, end + 1));
+      }
+      res.writeHead(200, { "content-type": type, "cache-control": "no-store", "accept-ranges": "bytes" });
       res.end(req.method === "HEAD" ? undefined : body);
     } catch (e) {
       res.writeHead(e.code === "ENOENT" || e.code === "ENOTDIR" ? 404 : 500);

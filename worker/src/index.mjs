@@ -69,9 +69,14 @@ globalThis.__bandoWorker = {
   // The bundle comes from the R2 bucket bound as TILES when there is one
   // (past the static assets' limits: objects named like the bundle's files,
   // "manifest.json", "tiles/…"), else from the assets (ASSETS).
-  async getTile(path, size, sha256) {
+  //
+  // With offset (a packed bundle, core/tile/SPEC.md §9) it is the size
+  // bytes at offset of the archive at path: a ranged read of the asset or
+  // the R2 object, checked the same way (fewer bytes: "corrupt").
+  async getTile(path, size, sha256, offset) {
     const env = runtimeContext.env;
-    const b = env?.TILES ? await fromR2(env.TILES, path) : await fromAssets(env?.ASSETS, path);
+    const range = offset === undefined ? undefined : { offset, length: size };
+    const b = env?.TILES ? await fromR2(env.TILES, path, range) : await fromAssets(env?.ASSETS, path, range);
     if (b === null || sha256 === undefined) return b === null ? null : new Uint8Array(b);
     if (b.byteLength !== size) return "corrupt";
     const d = new Uint8Array(await crypto.subtle.digest("SHA-256", b));
@@ -134,20 +139,38 @@ globalThis.__bandoWorker = {
 
 // fromAssets / fromR2 read one bundle file: an ArrayBuffer, or null when
 // it does not exist.
-async function fromAssets(assets, path) {
+// range {offset, length}: only those bytes (an HTTP Range request to the
+// assets, a ranged R2 get); fewer when the file ends before.
+async function fromAssets(assets, path, range) {
   if (!assets) throw new Error("bando worker: no ASSETS binding");
+  if (range?.length === 0) return new ArrayBuffer(0);
   const url = ASSET_ORIGIN + path.split("/").map(encodeURIComponent).join("/");
-  const r = await assets.fetch(new Request(url));
+  const init = range ? { headers: { range: `bytes=${range.offset}-${range.offset + range.length - 1}` } } : undefined;
+  const r = await assets.fetch(new Request(url, init));
   if (r.status === 404) {
     await r.body?.cancel();
     return null;
   }
+  if (range && r.status === 416) { // past the end: a truncated archive
+    await r.body?.cancel();
+    return new ArrayBuffer(0);
+  }
   if (!r.ok) throw new Error(`bando worker: asset ${path}: HTTP ${r.status}`);
-  return r.arrayBuffer();
+  const b = await r.arrayBuffer();
+  // An answer to a range request that is the whole file (the Range header
+  // ignored): the range is cut out of it.
+  return range && r.status === 200 ? b.slice(range.offset, range.offset + range.length) : b;
 }
 
-async function fromR2(bucket, path) {
-  const o = await bucket.get(path);
+async function fromR2(bucket, path, range) {
+  if (range?.length === 0) return (await bucket.head(path)) === null ? null : new ArrayBuffer(0);
+  let o;
+  try {
+    o = await bucket.get(path, range ? { range } : undefined);
+  } catch (e) {
+    if (range) return new ArrayBuffer(0); // a range past the end of the object: truncated
+    throw e;
+  }
   return o === null ? null : o.arrayBuffer();
 }
 
@@ -506,7 +529,8 @@ async function serveOne(req, path, body, env, ctx) {
 // ---- The demo page (issue #15; kept apart from the API path above) ----
 // `make worker PAGE=build/demo-page` puts the page in assets/page/; then GET
 // and HEAD outside /v1/ serve it ("/" → page/index.html) and the bundle it
-// downloads for offline use at /bundle/ (manifest.json and tiles/ only). A
+// downloads for offline use at /bundle/ (manifest.json, tiles/, and a packed
+// bundle's tiles.dir and packs/ only). A
 // build without the page exposes neither: such paths fall through to Go,
 // which answers the JSON 404. hasPage (a boolean, never a promise shared
 // across requests) is looked up once per isolate.
@@ -522,7 +546,7 @@ async function servePage(req, env) {
   }
   if (!hasPage) return null;
   const rest = path.startsWith("/bundle/") ? path.slice(8) : null;
-  if (rest !== null && rest !== "manifest.json" && !rest.startsWith("tiles/")) return null;
+  if (rest !== null && rest !== "manifest.json" && rest !== "tiles.dir" && !rest.startsWith("tiles/") && !rest.startsWith("packs/")) return null;
   const asset = rest ?? "page" + (path === "/" ? "/index.html" : path);
   const r = await env.ASSETS.fetch(new Request(ASSET_ORIGIN + asset, { method: req.method, headers: req.headers }));
   if (r.status === 404) {

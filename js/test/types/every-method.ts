@@ -49,7 +49,12 @@ export async function all(): Promise<void> {
   const ac = new AbortController();
   const dl = await bando.download({ province: "01", structure: "new" }, { signal: ac.signal, onProgress: (x) => { void x.done; } });
   await bando.download({ bbox: [105.8, 21, 105.9, 21.1] });
+  const plan = await bando.downloadPlan({ province: "01" });
+  const toFetch: number = plan.toFetch + plan.archives.filter((a) => !a.cached).length;
+  void toFetch;
   const use = await bando.storage();
+  const held: number = use.archives;
+  void held;
   await bando.evict({ province: "01" });
   await bando.evict();
   const keys: string[] = regionKeys(man, [105, 20, 106, 21]);
