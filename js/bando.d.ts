@@ -277,6 +277,8 @@ export interface OpenOptions {
   memoryLimit?: number;
   /** false: the Go core reads manifest.json itself instead of the table parsed here (tests compare the two). */
   manifestParts?: boolean;
+  /** With cache and a packed bundle: read only the archives the cache holds (downloaded provinces); other tiles are absent, not fetched. */
+  heldOnly?: boolean;
   /** fetch used for tiles (tests cut the network with it). */
   fetch?: typeof globalThis.fetch;
 }

@@ -13,7 +13,7 @@
 // 'wasm-unsafe-eval'). `make wasm` and `npm pack` put it in dist/.
 import "./dist/wasm_exec.js";
 import { manifestParts } from "./manifest.mjs";
-import { BandoError, TileNotCachedError, IntegrityError, cachedSource, download, downloadPlan, storageUsage, evict, defaultStore, manifestOf, readTile, regionKeys, sha256hex } from "./offline.mjs";
+import { BandoError, TileNotCachedError, IntegrityError, cachedSource, download, downloadPlan, heldArchives, storageUsage, evict, defaultStore, manifestOf, readTile, regionKeys, sha256hex } from "./offline.mjs";
 
 export { BandoError, TileNotCachedError, IntegrityError, MemoryStore, CacheStorageStore, regionKeys, regionArchives } from "./offline.mjs";
 
@@ -260,6 +260,11 @@ export class Bando {
    * less memory and more CPU); options.memoryLimit: a soft limit in bytes
    * on the Go heap (absent: none). gcPercent and memoryLimit belong to the
    * wasm instance, shared by every Bando opened from the same bando.wasm.
+   * options.heldOnly (with cache, a packed bundle): read only the archives
+   * the cache holds (download()ed provinces); the tiles of the others are
+   * absent rather than fetched, so a device offline with some provinces
+   * answers inside them (search skips the provinces it does not hold)
+   * instead of failing on what it lacks.
    * The manifest is parsed here and only its table handed to Go
    * (manifestParts); options.manifestParts: false has Go read the JSON
    * itself (tests compare the two).
@@ -287,6 +292,7 @@ export class Bando {
       // A packed bundle's manifest (no tile table: manifestParts is null) is
       // handed over as it was read, not read again.
       ...(!manifest && raw instanceof Uint8Array && options.manifestParts !== false ? { manifestJSON: raw } : {}),
+      ...(offline && options.heldOnly ? { archives: await heldArchives(offline, source) } : {}),
       verifying: reader !== null,
       keyHashes: options.keyHashes ?? "",
       cacheBytes: options.cacheBytes ?? 0,

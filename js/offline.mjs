@@ -361,6 +361,16 @@ async function freshManifest(off, source) {
   return { manifest: JSON.parse(new TextDecoder().decode(b)), bytes: b };
 }
 
+/** The names of the archives off.store holds whole (the SHA-256 the manifest of source lists). */
+export async function heldArchives(off, source) {
+  const manifest = await manifestOf(source);
+  const out = [];
+  for (const a of manifest.pack?.archives ?? []) {
+    if ((await off.store.sha256?.(archivePath(a.name))) === a.sha256) out.push(a.name);
+  }
+  return out;
+}
+
 /** What a download of region would fetch; see Bando.downloadPlan. */
 export async function downloadPlan(off, source, region) {
   const { manifest } = await freshManifest(off, source);

@@ -96,6 +96,9 @@ func open(_ js.Value, args []js.Value) any {
 		if err != nil {
 			return js.Undefined(), err
 		}
+		if err := keepArchives(m, args[1:]); err != nil {
+			return js.Undefined(), err
+		}
 		if opts.CacheBytes == 0 {
 			opts.CacheBytes = defaultCacheBytes
 		}
@@ -115,6 +118,26 @@ func open(_ js.Value, args []js.Value) any {
 		}))
 		return obj, nil
 	})
+}
+
+// keepArchives applies open's options.archives (a packed bundle: the
+// names of the archives to read, js/bando.mjs heldOnly; tile.KeepArchives).
+func keepArchives(m *tile.Manifest, opts []js.Value) error {
+	if len(opts) == 0 || opts[0].Type() != js.TypeObject {
+		return nil
+	}
+	a := opts[0].Get("archives")
+	if a.IsUndefined() || a.IsNull() {
+		return nil
+	}
+	if !m.Packed() || a.Type() != js.TypeObject || a.Get("length").Type() != js.TypeNumber {
+		return fmt.Errorf("open: options.archives needs a packed bundle and an array of archive names")
+	}
+	names := make([]string, a.Length())
+	for i := range names {
+		names[i] = a.Index(i).String()
+	}
+	return m.KeepArchives(names)
 }
 
 // readManifest reads the bundle's manifest: from options.manifest when

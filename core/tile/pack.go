@@ -302,3 +302,39 @@ func (s *Store) readPacked(ctx context.Context, key string, i int) (b []byte, ve
 	}
 	return b, verified, nil
 }
+
+// KeepArchives restricts a packed bundle whose directory is loaded to the
+// tiles of the named archives: every other tile is then absent (Has
+// false, ErrNotFound), as in a bundle built without it. A device that
+// downloaded some provinces (js/offline.mjs) opens the bundle so, and its
+// engines skip what it does not hold instead of failing on it. Unknown
+// names are ignored.
+func (m *Manifest) KeepArchives(names []string) error {
+	if m.Pack == nil || m.Pack.dir == nil {
+		return fmt.Errorf("%w: KeepArchives needs a packed bundle with its directory loaded", ErrCorrupt)
+	}
+	keep := make([]bool, len(m.Pack.Archives))
+	for _, n := range names {
+		for i, a := range m.Pack.Archives {
+			if a.Name == n {
+				keep[i] = true
+			}
+		}
+	}
+	t, d := &m.Tiles, m.Pack.dir
+	b := newTableBuilder(t.Len())
+	nd := &directory{}
+	for i := range t.Len() {
+		if !keep[d.arch[i]] {
+			continue
+		}
+		var sum [32]byte
+		copy(sum[:], t.SHA256(i))
+		b.addSum([]byte(t.Key(i)), t.Size(i), &sum)
+		nd.arch = append(nd.arch, d.arch[i])
+		nd.off = append(nd.off, d.off[i])
+	}
+	nt, _ := b.table() // a subset of a valid table, in order: cannot fail
+	m.Tiles, m.Pack.dir = nt, nd
+	return nil
+}

@@ -325,3 +325,36 @@ func FuzzPackedDirectory(f *testing.F) {
 }
 
 func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
+
+// TestKeepArchives: a bundle restricted to some archives has only their
+// tiles; the others are not found (not missing).
+func TestKeepArchives(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "p")
+	writePackedFixture(t, dir, fixtureTiles, PackOptions{Region: fixtureRegion})
+	ctx := context.Background()
+	b, _ := os.ReadFile(filepath.Join(dir, ManifestPath))
+	m, err := ParseManifest(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.LoadDirectory(ctx, DirSource(dir)); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.KeepArchives([]string{"n-000", "c21_105-000", "nope"}); err != nil {
+		t.Fatal(err)
+	}
+	s := OpenManifest(DirSource(dir), m, 0)
+	for k, want := range fixtureTiles {
+		got, err := s.Tile(ctx, k)
+		held := !strings.HasPrefix(k, "sx/01/") && k != "place/107/1066"
+		if held != s.Has(k) {
+			t.Errorf("%s: Has %v, want %v", k, s.Has(k), held)
+		}
+		if held && (err != nil || !bytes.Equal(got, want)) {
+			t.Errorf("%s: %q, %v", k, got, err)
+		}
+		if !held && !errors.Is(err, ErrNotFound) {
+			t.Errorf("%s (not kept): %v, want ErrNotFound", k, err)
+		}
+	}
+}

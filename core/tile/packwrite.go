@@ -228,8 +228,8 @@ func WritePacked(dir string, m *Manifest, keys []string, get func(key string) ([
 	}
 	sum := sha256.Sum256(db)
 	m.Format = "bando-tiles"
-	m.FormatVersion = PackedFormatVersion
 	m.MinReaderVersion = max(m.MinReaderVersion, PackedFormatVersion)
+	m.FormatVersion = max(PackedFormatVersion, m.MinReaderVersion)
 	m.Tiles = TileTable{}
 	m.Pack = &PackInfo{Directory: FileInfo{Size: int64(len(db)), SHA256: hex.EncodeToString(sum[:]), Tiles: t.Len()}, Archives: archives}
 	mb, err := json.MarshalIndent(m, "", " ")

@@ -104,6 +104,13 @@ test("download({province}) fetches the province's archives, whole and checked", 
     assert.equal(res.status, 200, `${u} offline: ${await res.text()}`);
   }
 
+  // heldOnly: what the cache lacks (TP.HCM's cell) is absent, not an error.
+  const held = await Bando.open({ tiles: origin + "/packed/", cache: store, heldOnly: true, keyHashes: cf.keyHashes, fetch: () => Promise.reject(new TypeError("offline")) });
+  const far = "/v1/geocode/reverse?latlng=10.7769,106.7009&apikey=demo-key";
+  assert.equal((await held.fetch(far)).status, 200, "heldOnly: TP.HCM's reverse answers from what is held");
+  assert.equal((await held.fetch("/v1/autocomplete?text=pho&apikey=demo-key")).status, 200);
+  await assert.rejects(off.geocodeReverse({ latlng: [10.7769, 106.7009], apikey: "demo-key" }), TileNotCachedError, "without heldOnly, a tile not held is an error offline");
+
   // Two provinces held: evicting TP.HCM keeps what Hà Nội needs.
   await bando.download({ province: "79" });
   const all = manifestOf("packed").pack.archives;
