@@ -161,22 +161,22 @@ func (r *bandoRouter) Matrix(ctx context.Context, src, dst []geo.LatLng) (dur, d
 	return dur, dist, nil
 }
 
-// snapAll snaps the points that have a road near them; idx[i] is point
-// i's index among the snapped ones, -1 when it has none.
+// snapAll snaps the points that have a road near them (plan.SnapEach);
+// idx[i] is point i's index among the snapped ones, -1 when it has none.
 func (r *bandoRouter) snapAll(ctx context.Context, pts []geo.LatLng) ([]snap.Point, []int, error) {
+	all, missing, err := plan.SnapEach(ctx, r.en, plan.Options{Costing: r.c}, pts)
+	if err != nil {
+		return nil, nil, err
+	}
 	var out []snap.Point
 	idx := make([]int, len(pts))
-	for i, p := range pts {
-		sp, err := r.en.Snap.Nearest(ctx, p, r.c)
-		switch {
-		case errors.Is(err, snap.ErrNoRoad):
-			idx[i] = -1
-		case err != nil:
-			return nil, nil, err
-		default:
-			idx[i] = len(out)
-			out = append(out, sp)
+	for i := range all {
+		if len(missing) > 0 && missing[0] == i {
+			idx[i], missing = -1, missing[1:]
+			continue
 		}
+		idx[i] = len(out)
+		out = append(out, all[i])
 	}
 	return out, idx, nil
 }
