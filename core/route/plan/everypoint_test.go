@@ -81,11 +81,12 @@ func outcome(ctx context.Context, t *testing.T, en *pathfind.Engine, o plan.Opti
 // car and by motorbike: every point routes to the centre and from it, or
 // both fail for the same reason; then among points that snap, every pair
 // the matrix leaves empty has no path either (no hole a route would
-// fill). CI runs the cheap default; the reported run is
+// fill). CI runs the cheap default; the reported run (core/route/
+// BENCHMARKS.route.md), from the repository root, is
 //
-//	go test ./core/route/plan -run EveryPoint -v -timeout 2h -every.points 2000 -every.matrix 100 -every.box hanoi -every.bundle DIR
-//
-// on a bundle built with `bando build --ch car,motor --osm ../shared/data/vn2021/hanoi.osm.pbf`.
+//	./build/bando build -q --no-basemap --ch car,motor --osm ../shared/data/vn2021/hanoi.osm.pbf --out build/bench/plan-hn
+//	go test ./core/route/plan -run EveryPoint -v -timeout 2h -every.points 2000 -every.matrix 100 \
+//	  -every.box hanoi -every.bundle $PWD/build/bench/plan-hn
 func TestEveryPointRoutes(t *testing.T) {
 	en, ctx := everyEngine(t), context.Background()
 	box, ok := boxes[*everyBox]
