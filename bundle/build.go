@@ -153,8 +153,8 @@ func addPlaces(c *placeCollector, tiles map[string][]byte, units []adminbuild.Un
 	var regions []string
 	if regional {
 		regions = placeRegions(places, units)
-		m.MinReaderVersion = place.RegionalReaderVersion
 	}
+	m.MinReaderVersion = max(m.MinReaderVersion, place.ReaderVersion) // id layer 2, search layer 3
 	pt, err := placeTiles(places, regions, m)
 	if err != nil {
 		return nil, err
@@ -221,8 +221,8 @@ func placeTiles(places []place.Place, regions []string, m *tile.Manifest) (map[s
 	m.Layers = append(m.Layers,
 		tile.LayerInfo{Name: "place", Prefix: "place/", Version: place.PlaceLayerVersion, Count: len(places), Exact: true,
 			Description: "named POIs and place=* objects with their tags, by 0.1° cell"},
-		tile.LayerInfo{Name: "place_id", Prefix: place.IDPrefix, Version: place.PlaceLayerVersion, Count: len(ids), Exact: true,
-			Description: "places with all their kept tags by id, keyed by the shortest hex prefix of the short id that fits (core/place/FORMAT.md)"},
+		tile.LayerInfo{Name: "place_id", Prefix: place.IDPrefix, Version: place.IDLayerVersion, Count: len(ids), Exact: true,
+			Description: "place ids with the 0.1° cell of their place tile, keyed by the shortest hex prefix of the short id that fits (core/place/FORMAT.md §6)"},
 		tile.LayerInfo{Name: "search", Prefix: place.IndexPrefix, Version: sxVersion, Count: len(index), Exact: true, Description: sxDesc})
 	if len(addrs) > 0 {
 		m.Layers = append(m.Layers, tile.LayerInfo{Name: "address", Prefix: geocode.AddressPrefix, Version: geocode.AddressLayerVersion,

@@ -51,7 +51,7 @@ func TestRegionalBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.MinReaderVersion != place.RegionalReaderVersion || m.FormatVersion != place.RegionalReaderVersion || m.Layer("search").Version != place.RegionalLayerVersion {
+	if m.MinReaderVersion != place.ReaderVersion || m.FormatVersion != place.ReaderVersion || m.Layer("search").Version != place.RegionalLayerVersion {
 		t.Errorf("format_version %d, min_reader_version %d, search layer %d", m.FormatVersion, m.MinReaderVersion, m.Layer("search").Version)
 	}
 	t.Logf("search tiles by region: %v", roots)

@@ -650,13 +650,7 @@ func finer(a, b *area, district bool) bool {
 
 // unitPlace reads the place of the area's unit from the id layer.
 func (f *Forwarder) unitPlace(ctx context.Context, ar *area, st *ForwardStats) (place.Place, bool, error) {
-	for _, key := range place.IDKeys(ar.unitID) {
-		if f.st.Has(key) {
-			st.read(f.st, key)
-			break
-		}
-	}
-	return search.ByID(ctx, f.st, ar.unitID)
+	return search.ByIDRead(ctx, f.st, ar.unitID, func(key string) { st.read(f.st, key) })
 }
 
 // better orders two candidates for the same place.

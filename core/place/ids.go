@@ -1,19 +1,23 @@
 package place
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
-	"github.com/vmihailenco/msgpack/v5"
+	"github.com/bando-vn/bando/core/tile"
 )
 
 // IDPrefix is the key prefix of the id layer: places by id, for /v1/place
 // (FORMAT.md §6).
 const IDPrefix = "pid/"
 
-// idBudget bounds the record bytes of one id tile (one /v1/place id reads
-// one such tile; 256 hex-prefix tiles hold 40 MB of records).
-const idBudget = 160 << 10
+// idBudget bounds the bytes of one id tile's entries (an id and its cell).
+const idBudget = 64 << 10
+
+// IDLayerVersion is the id layer's version: 2, ids with their place
+// tile's cell (1 held the records themselves).
+const IDLayerVersion = 2
 
 // maxIDDepth bounds how many hex digits of the short id a key uses.
 const maxIDDepth = 6
@@ -32,9 +36,10 @@ func IDKeys(id string) []string {
 	return out
 }
 
-// BuildIDTiles returns the id layer: place tiles (EncodePlaceTile) holding
-// full records, keyed by the shortest hex prefix of their short id whose
-// places fit idBudget.
+// BuildIDTiles returns the id layer (FORMAT.md §6): id tiles holding,
+// for each place id, the 0.1° cell of its place tile (the record itself
+// is read there), keyed by the shortest hex prefix of their short id
+// whose entries fit idBudget.
 func BuildIDTiles(places []Place) (map[string][]byte, error) {
 	type entry struct {
 		sid  string
@@ -43,11 +48,7 @@ func BuildIDTiles(places []Place) (map[string][]byte, error) {
 	}
 	es := make([]entry, len(places))
 	for i := range places {
-		b, err := msgpack.Marshal(&places[i])
-		if err != nil {
-			return nil, err
-		}
-		es[i] = entry{SID(places[i].ID), len(b) + len(places[i].ID) + 8, i}
+		es[i] = entry{SID(places[i].ID), len(places[i].ID) + 12, i}
 	}
 	sort.Slice(es, func(a, b int) bool { return es[a].sid < es[b].sid })
 	out := map[string][]byte{}
@@ -62,7 +63,7 @@ func BuildIDTiles(places []Place) (map[string][]byte, error) {
 			for _, e := range es[lo:hi] {
 				ps = append(ps, places[e.i])
 			}
-			b, err := EncodePlaceTile(ps)
+			b, err := encodeIDTile(ps)
 			if err != nil {
 				return err
 			}
@@ -93,6 +94,71 @@ func BuildIDTiles(places []Place) (map[string][]byte, error) {
 		i = j
 	}
 	return out, nil
+}
+
+// encodeIDTile writes an id tile: the places' ids sorted, with the cell
+// (row, column) of each one's place tile.
+func encodeIDTile(places []Place) ([]byte, error) {
+	ps := append([]Place(nil), places...)
+	sort.Slice(ps, func(i, j int) bool { return ps[i].ID < ps[j].ID })
+	ids := make([][]byte, len(ps))
+	cy, cx := make([]uint32, len(ps)), make([]uint32, len(ps))
+	for i := range ps {
+		ids[i] = []byte(ps[i].ID)
+		y, x := cellOf(ps[i].LatF(), ps[i].LngF())
+		cy[i], cx[i] = uint32(int32(y)), uint32(int32(x))
+	}
+	t := packedTile{V: IDLayerVersion, CY: putU32s(cy), CX: putU32s(cx)}
+	t.IOff, t.IDs = packRecords(ids)
+	t.ROff, t.Recs = []byte{}, []byte{}
+	return marshal(&t)
+}
+
+// IDTile is a decoded id tile: ids with the cell of each one's place tile
+// (layer version 2), or, as version 1 wrote them, with the records.
+type IDTile struct {
+	ids    records
+	cy, cx u32s
+	full   *PlaceTile // version 1: the records are in the tile
+}
+
+// DecodeIDTile checks an id tile's tables.
+func DecodeIDTile(b []byte) (*IDTile, error) {
+	t, err := decodePacked(b)
+	if err != nil {
+		return nil, err
+	}
+	if len(t.Recs) > 0 || t.CY == nil && t.CX == nil {
+		pt, err := placeTileOf(t)
+		if err != nil {
+			return nil, err
+		}
+		return &IDTile{full: pt}, nil
+	}
+	it := &IDTile{ids: records{t.IOff, t.IDs}, cy: t.CY, cx: t.CX}
+	if err := it.ids.check("ids"); err != nil {
+		return nil, err
+	}
+	if n := it.ids.Len(); len(it.cy) != 4*n || len(it.cx) != 4*n {
+		return nil, fmt.Errorf("%w: %d ids for %d and %d cells", tile.ErrCorrupt, n, len(it.cy)/4, len(it.cx)/4)
+	}
+	return it, nil
+}
+
+// Find looks id up: the place itself when the tile holds records
+// (version 1), else the key of the place tile holding it (cell != "");
+// ok=false when the tile does not list it.
+func (t *IDTile) Find(id string) (cell string, p Place, ok bool, err error) {
+	if t.full != nil {
+		p, ok, err = t.full.Find(id)
+		return "", p, ok, err
+	}
+	n := t.ids.Len()
+	i := sort.Search(n, func(i int) bool { return string(t.ids.At(i)) >= id })
+	if i == n || string(t.ids.At(i)) != id {
+		return "", Place{}, false, nil
+	}
+	return cellKey(int(int32(t.cy.At(i))), int(int32(t.cx.At(i)))), Place{}, true, nil
 }
 
 // Ids of the places made from administrative units (FORMAT.md §5): one of these prefixes

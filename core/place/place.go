@@ -98,9 +98,14 @@ const CellPrefix = "place/"
 
 // CellKey is the key of the place tile holding (lat, lng):
 // "place/<floor(lat/0.1)>/<floor(lng/0.1)>".
-func CellKey(lat, lng float64) string {
-	return fmt.Sprintf(CellPrefix+"%d/%d", int(math.Floor(lat/CellSize)), int(math.Floor(lng/CellSize)))
+func CellKey(lat, lng float64) string { return cellKey(cellOf(lat, lng)) }
+
+// cellOf is the row and column of the place tile holding (lat, lng).
+func cellOf(lat, lng float64) (y, x int) {
+	return int(math.Floor(lat / CellSize)), int(math.Floor(lng / CellSize))
 }
+
+func cellKey(y, x int) string { return fmt.Sprintf(CellPrefix+"%d/%d", y, x) }
 
 // nameKeys are the tags whose values a place can be found by.
 var nameKeys = []string{"alt_name", "old_name", "short_name", "name:en", "name:vi"}

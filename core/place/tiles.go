@@ -17,10 +17,12 @@ const (
 	SearchLayerVersion = 2 // v2: the sharded index under sx/ (FORMAT.md); v1 was search/<two letters>
 	// RegionalLayerVersion is the search layer's version in a bundle of
 	// regional indexes (FORMAT.md §2.1): their keys are a scheme a v2
-	// reader would read as no index at all, so such a bundle also needs
-	// readers of RegionalReaderVersion (SPEC.md §6).
-	RegionalLayerVersion  = 3
-	RegionalReaderVersion = 2
+	// reader would read as no index at all.
+	RegionalLayerVersion = 3
+	// ReaderVersion is the tile format version (core/tile) a bundle of
+	// these layers needs: id layer 2 and the regional search index are
+	// changes a version 1 reader would misread (SPEC.md §6).
+	ReaderVersion = 2
 )
 
 // packedTile is the msgpack map shared by place and search tiles. Unknown
@@ -44,6 +46,8 @@ type packedTile struct {
 	LngE []byte `msgpack:"lng,omitempty"`  // search: i32 lng (1e-7°) per record
 	Kind []byte `msgpack:"kind,omitempty"` // search: 1 byte per record, 1 = venue
 	Cnt  []byte `msgpack:"cnt,omitempty"`  // search (lexicon): u32 per token, places having it
+	CY   []byte `msgpack:"cy,omitempty"`   // id: i32 row of each id's place tile
+	CX   []byte `msgpack:"cx,omitempty"`   // id: i32 column of each id's place tile
 }
 
 // EncodePlaceTile returns a place tile holding places sorted by ID.
@@ -150,6 +154,10 @@ func (t *packedTile) field(k []byte) *[]byte {
 		return &t.Kind
 	case "cnt":
 		return &t.Cnt
+	case "cy":
+		return &t.CY
+	case "cx":
+		return &t.CX
 	}
 	return nil
 }
@@ -165,6 +173,10 @@ func DecodePlaceTile(b []byte) (*PlaceTile, error) {
 	if err != nil {
 		return nil, err
 	}
+	return placeTileOf(t)
+}
+
+func placeTileOf(t *packedTile) (*PlaceTile, error) {
 	pt := &PlaceTile{ids: records{t.IOff, t.IDs}, recs: records{t.ROff, t.Recs}}
 	if err := pt.ids.check("ids"); err != nil {
 		return nil, err
