@@ -47,6 +47,14 @@ func (e *Engine) admit(ctx context.Context, conv Convention, p params) (t access
 	return t, resp, false
 }
 
+// release takes back an admitted request that failed (not counted, not
+// billed).
+func (e *Engine) release(ctx context.Context, t access.Ticket) {
+	if g := e.gate(); g != nil {
+		g.Release(ctx, t)
+	}
+}
+
 // bill counts a successful request (sessions and units, API.md §2).
 func (e *Engine) bill(ctx context.Context, t access.Ticket, path string, p params) {
 	if g := e.gate(); g != nil {

@@ -14,6 +14,14 @@ type Request struct {
 	Target string // "/v1/autocomplete?text=..." (scheme and host are ignored)
 	Header map[string]string
 	Body   []byte
+	// BodyErr, when set, says why the body could not be read whole (cut
+	// short of its Content-Length, a read error, a timeout): the request
+	// is answered 400 naming the body, never from the part that arrived.
+	BodyErr string
+	// ID, when set (the native server and the Worker set one per
+	// request), names the request in the log and in error bodies
+	// ("request_id").
+	ID string
 }
 
 // Response is the answer: status, headers in a fixed order, JSON body.
@@ -21,6 +29,9 @@ type Response struct {
 	Status int
 	Header [][2]string
 	Body   []byte
+	// Cause is what went wrong in a 5xx, for the log only (it may name
+	// tiles and files): never sent.
+	Cause error
 }
 
 // splitTarget returns the path and the raw query of a request target,

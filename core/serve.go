@@ -56,8 +56,45 @@ var preflightHeaders = [][2]string{
 }
 
 // Serve answers one request. It never panics: a panic in an engine becomes
-// a 500 in the endpoint's shape.
-func (e *Engine) Serve(ctx context.Context, r *Request) (resp *Response) {
+// a 500 in the endpoint's shape. A 5xx carries its cause in Response.Cause
+// (for the log; never in the body). When r.ID is set, an error body also
+// carries it as "request_id" (API.md §1).
+func (e *Engine) Serve(ctx context.Context, r *Request) *Response {
+	resp := e.serve(ctx, r)
+	if resp.Status >= 400 && r.ID != "" {
+		resp.Body = withRequestID(resp.Body, r.ID)
+	}
+	return resp
+}
+
+// withRequestID adds "request_id" as the last member of a JSON object.
+func withRequestID(body []byte, id string) []byte {
+	n := len(body)
+	if n < 2 || body[n-1] != '}' || !validID(id) {
+		return body
+	}
+	out := append(body[:n-1:n-1], `,"request_id":"`...)
+	if n == 2 { // {}
+		out = out[:1]
+		out = append(out, `"request_id":"`...)
+	}
+	return append(append(out, id...), `"}`...)
+}
+
+// validID: a request id is short and needs no JSON escaping.
+func validID(id string) bool {
+	if len(id) > 64 {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if c := id[i]; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *Engine) serve(ctx context.Context, r *Request) (resp *Response) {
 	path, rawQuery := splitTarget(r.Target)
 	ep, known := routes[path]
 	if !known && strings.HasPrefix(path, tilesPrefix) {
@@ -82,6 +119,9 @@ func (e *Engine) Serve(ctx context.Context, r *Request) (resp *Response) {
 		resp.Header = append(resp.Header, [2]string{"Allow", ep.method})
 		return resp
 	}
+	if r.BodyErr != "" {
+		return errorResponse(conv, errs.InvalidParam("body", "%s", r.BodyErr))
+	}
 	if perr != nil {
 		return errorResponse(conv, errs.As(perr))
 	}
@@ -91,6 +131,7 @@ func (e *Engine) Serve(ctx context.Context, r *Request) (resp *Response) {
 	}
 	body, err := ep.handler(ctx, e, p, r)
 	if err != nil {
+		e.release(ctx, ticket)
 		return errorResponse(conv, errs.As(err))
 	}
 	e.bill(ctx, ticket, path, p)
@@ -110,7 +151,11 @@ func jsonResponse(status int, body shape.Body) *Response {
 }
 
 func errorResponse(s Convention, err *errs.Error) *Response {
-	return jsonResponse(errorBody(s, err))
+	resp := jsonResponse(errorBody(s, err))
+	if resp.Status >= 500 {
+		resp.Cause = err
+	}
+	return resp
 }
 
 // Get is a convenience for tests and examples: Serve a GET of target.

@@ -20,8 +20,8 @@
 //	                                            the bundle, from Static Assets
 //	                                            (checked with WebCrypto: tile.JSVerifyingSource)
 //	lookupKey(hashHex) → Promise<null|{revoked,admin,rpm,rpd}>   KV BANDO_KEYS
-//	usageAdd(keyID, day, units) → number        today's requests (known so far)
-//	usageRequests(keyID, day) → number
+//	usageReserve(keyID, day, limit) → boolean   count a request unless at the limit
+//	usageRelease(keyID, day), usageUnits(keyID, day, units)
 //	usageCounters(keyID) → Promise<string>      JSON array of access.Counter
 //
 // Configuration (Worker vars / secrets), read on the first request:
@@ -236,12 +236,16 @@ func intOf(v js.Value) int {
 // response (ctx.waitUntil).
 type jsUsage struct{ glue js.Value }
 
-func (u jsUsage) Add(_ context.Context, keyID, day string, units int) int {
-	return intOf(u.glue.Call("usageAdd", keyID, day, units))
+func (u jsUsage) Reserve(_ context.Context, keyID, day string, limit int) bool {
+	return u.glue.Call("usageReserve", keyID, day, limit).Truthy()
 }
 
-func (u jsUsage) Requests(_ context.Context, keyID, day string) int {
-	return intOf(u.glue.Call("usageRequests", keyID, day))
+func (u jsUsage) Release(_ context.Context, keyID, day string) {
+	u.glue.Call("usageRelease", keyID, day)
+}
+
+func (u jsUsage) AddUnits(_ context.Context, keyID, day string, units int) {
+	u.glue.Call("usageUnits", keyID, day, units)
 }
 
 func (u jsUsage) Counters(ctx context.Context, keyID string) ([]access.Counter, error) {
@@ -335,7 +339,10 @@ func bandoRequestBuffer(n int32) uint32 {
 }
 
 // bandoServe(id, n) takes the request the glue wrote into the request
-// buffer, n bytes: "method\ntarget\ncontent-type\n" then the body, and
+// buffer, n bytes: "method\ntarget\ncontent-type\nbody-error\nrequest-id\n"
+// then the body (body-error: why the glue could not read the body whole,
+// "" when it did, and the core then answers 400; request-id: the Ray ID,
+// in error bodies as "request_id" and in the log line of a 5xx), and
 // returns 0 (1: malformed). It only queues the request: the glue then
 // calls the Go runtime's resume, which serves it (serveLoop) until it
 // answers through done or waits for a tile (which needs the JS event loop).
@@ -411,10 +418,11 @@ func serveLoop() {
 	}
 }
 
-// parseRequest reads "method\ntarget\ncontent-type\nbody", copying what
-// it keeps (raw may be reqBuf, overwritten by the next request).
+// parseRequest reads "method\ntarget\ncontent-type\nbody-error\nrequest-id\nbody",
+// copying what it keeps (raw may be reqBuf, overwritten by the next
+// request).
 func parseRequest(raw []byte) (*core.Request, bool) {
-	var f [3]string
+	var f [5]string
 	for i := range f {
 		n := bytes.IndexByte(raw, '\n')
 		if n < 0 {
@@ -422,7 +430,7 @@ func parseRequest(raw []byte) (*core.Request, bool) {
 		}
 		f[i], raw = string(raw[:n]), raw[n+1:]
 	}
-	req := &core.Request{Method: f[0], Target: f[1]}
+	req := &core.Request{Method: f[0], Target: f[1], BodyErr: f[3], ID: f[4]}
 	if f[2] != "" {
 		req.Header = map[string]string{"content-type": f[2]}
 	}
@@ -453,5 +461,11 @@ func serve(ctx context.Context, req *core.Request) *core.Response {
 		b, _ := json.Marshal(map[string]string{"status": "UNKNOWN_ERROR", "error_message": msg, "message": msg})
 		return &core.Response{Status: 503, Header: [][2]string{{"Content-Type", "application/json; charset=utf-8"}, {"Access-Control-Allow-Origin", "*"}}, Body: b}
 	}
-	return e.Serve(ctx, req)
+	resp := e.Serve(ctx, req)
+	if resp.Cause != nil { // the cause of a 5xx: to the Worker's log, never to the client
+		b, _ := json.Marshal(map[string]any{"level": "ERROR", "msg": "request", "id": req.ID, "method": req.Method,
+			"target": core.LogTarget(core.SplitTarget(req.Target)), "status": resp.Status, "cause": resp.Cause.Error()})
+		println(string(b))
+	}
+	return resp
 }

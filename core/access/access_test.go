@@ -134,7 +134,7 @@ func TestRateAndQuota(t *testing.T) {
 func TestSessionUnits(t *testing.T) {
 	c := newClock()
 	g := &Gate{Keys: StaticKeys{{Hash: HashKey("k")}}, Usage: &Memory{}, Now: c.now}
-	tk, _ := g.Admit(context.Background(), "k")
+	var tk Ticket
 	const tok = "6f1c2a4e-1b2c-4d3e-8f40-123456789abc"
 	steps := []struct {
 		wait        time.Duration
@@ -156,6 +156,7 @@ func TestSessionUnits(t *testing.T) {
 	total := 0
 	for i, s := range steps {
 		c.add(s.wait)
+		tk, _ = g.Admit(context.Background(), "k") // a request is counted when admitted
 		if got := g.Bill(context.Background(), tk, s.path, s.token); got != s.units {
 			t.Fatalf("step %d (%s %q): %d units, want %d", i, s.path, s.token, got, s.units)
 		}

@@ -11,14 +11,21 @@ import (
 	"github.com/bando-vn/bando/core/errs"
 )
 
-// Usage records billable use. Add is called once per successful request
-// with the units it costs (0 for an autocomplete call inside a live
-// session) and returns the key's requests so far today, as far as the
-// store knows (the Worker's answer may lag by the requests in flight).
+// Usage records billable use. A request is counted when it is admitted,
+// in the same step as the daily quota is checked (Reserve), so concurrent
+// requests can never pass a limit together; one that then fails is taken
+// back (Release), and one that succeeds is billed its units (AddUnits).
 type Usage interface {
-	Add(ctx context.Context, keyID, day string, units int) (dayRequests int)
-	// Requests returns the key's requests so far on day.
-	Requests(ctx context.Context, keyID, day string) int
+	// Reserve counts one request of keyID on day, unless limit > 0 and
+	// limit requests are counted already: then ok=false and nothing is
+	// counted. (The Worker's count is exact within an isolate; across
+	// isolates it lags by what other isolates have not yet sent.)
+	Reserve(ctx context.Context, keyID, day string, limit int) (ok bool)
+	// Release takes back a reserved request that did not succeed.
+	Release(ctx context.Context, keyID, day string)
+	// AddUnits bills a reserved request that succeeded (0 units for an
+	// autocomplete call inside a live session).
+	AddUnits(ctx context.Context, keyID, day string, units int)
 	// Counters returns keyID's counters ("" for every key), oldest first.
 	Counters(ctx context.Context, keyID string) ([]Counter, error)
 }
@@ -58,9 +65,12 @@ const SessionTTL = 5 * time.Minute
 // as sessionless calls (never free).
 const maxSessions = 100_000
 
-// Ticket is an admitted request.
+// Ticket is an admitted request: its key, and the day it was counted on
+// (counted is false when there is no Usage).
 type Ticket struct {
-	Key Key
+	Key     Key
+	Day     string
+	counted bool
 }
 
 // Denied is a refused request: the error to answer and, for a 429, the
@@ -89,13 +99,23 @@ func (g *Gate) Admit(ctx context.Context, apikey string) (Ticket, *Denied) {
 	if d := g.rate(k, now); d != nil {
 		return Ticket{}, d
 	}
-	if k.PerDay > 0 && g.Usage != nil {
-		if n := g.Usage.Requests(ctx, k.Hash.ID(), Day(now)); n >= k.PerDay {
+	t := Ticket{Key: k, Day: Day(now)}
+	if g.Usage != nil {
+		if !g.Usage.Reserve(ctx, k.Hash.ID(), t.Day, k.PerDay) {
 			midnight := now.Truncate(24 * time.Hour).Add(24 * time.Hour)
 			return Ticket{}, quota(fmt.Sprintf("daily quota of %d requests used", k.PerDay), midnight.Sub(now))
 		}
+		t.counted = true
 	}
-	return Ticket{Key: k}, nil
+	return t, nil
+}
+
+// Release takes back an admitted request that failed: it is not counted
+// (nor billed).
+func (g *Gate) Release(ctx context.Context, t Ticket) {
+	if t.counted {
+		g.Usage.Release(ctx, t.Key.Hash.ID(), t.Day)
+	}
 }
 
 // rate counts the request in the key's current minute (fixed windows).
@@ -141,8 +161,8 @@ func Day(t time.Time) string { return t.UTC().Format("2006-01-02") }
 func (g *Gate) Bill(ctx context.Context, t Ticket, path, token string) int {
 	now := nowOf(g.Now).UTC()
 	units := g.units(t.Key.Hash.ID(), path, token, now)
-	if g.Usage != nil {
-		g.Usage.Add(ctx, t.Key.Hash.ID(), Day(now), units)
+	if t.counted {
+		g.Usage.AddUnits(ctx, t.Key.Hash.ID(), t.Day, units)
 	}
 	return units
 }
@@ -199,19 +219,21 @@ type Counter struct {
 	Units    int    `json:"units"`
 }
 
-// Memory is a Usage kept in this process (the native server): exact for
-// one process, lost when it stops. Days older than Keep are dropped.
+// Memory is a Usage kept in this process: exact for one process, lost when
+// it stops unless kept in a file (FileUsage, the native server's). Days
+// older than Keep are dropped.
 type Memory struct {
 	Keep int // days kept (0: 35)
+	// OnChange, when set, is called (under the lock: it must be quick)
+	// after every change (FileUsage uses it to know when to save).
+	OnChange func()
 
 	mu sync.Mutex
 	m  map[[2]string]*Counter
 }
 
-// Add implements Usage.
-func (m *Memory) Add(_ context.Context, keyID, day string, units int) int {
-	m.mu.Lock()
-	defer m.mu.Unlock()
+// counter returns keyID's counter of day, made when absent (m.mu held).
+func (m *Memory) counter(keyID, day string) *Counter {
 	if m.m == nil {
 		m.m = map[[2]string]*Counter{}
 	}
@@ -221,19 +243,45 @@ func (m *Memory) Add(_ context.Context, keyID, day string, units int) int {
 		c = &Counter{Key: keyID, Day: day}
 		m.m[[2]string{keyID, day}] = c
 	}
-	c.Requests++
-	c.Units += units
-	return c.Requests
+	return c
 }
 
-// Requests implements Usage.
-func (m *Memory) Requests(_ context.Context, keyID, day string) int {
+// Reserve implements Usage.
+func (m *Memory) Reserve(_ context.Context, keyID, day string, limit int) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if c := m.m[[2]string{keyID, day}]; c != nil {
-		return c.Requests
+	c := m.counter(keyID, day)
+	if limit > 0 && c.Requests >= limit {
+		return false
 	}
-	return 0
+	c.Requests++
+	m.changed()
+	return true
+}
+
+// Release implements Usage.
+func (m *Memory) Release(_ context.Context, keyID, day string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if c := m.m[[2]string{keyID, day}]; c != nil && c.Requests > 0 {
+		c.Requests--
+		m.changed()
+	}
+}
+
+// AddUnits implements Usage.
+func (m *Memory) AddUnits(_ context.Context, keyID, day string, units int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.counter(keyID, day).Units += units
+	m.changed()
+}
+
+// changed tells OnChange, if set, that the counters changed (m.mu held).
+func (m *Memory) changed() {
+	if m.OnChange != nil {
+		m.OnChange()
+	}
 }
 
 func (m *Memory) prune(today string) {

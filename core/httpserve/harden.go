@@ -2,15 +2,19 @@ package httpserve
 
 import (
 	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"strconv"
-	"strings"
-	"sync"
 	"time"
+
+	"github.com/bando-vn/bando/core"
 )
 
 // Timeouts and limits of the native server (NewServer). A client that
@@ -41,19 +45,20 @@ func NewServer(addr string, h http.Handler) *http.Server {
 
 // writeError writes a Google-shape error (API.md §1) from the transport
 // layer, before the request reaches the core.
-func writeError(w http.ResponseWriter, status int, word, msg string) {
+func writeError(w http.ResponseWriter, status int, word, msg, id string) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Access-Control-Allow-Origin", "*")
 	w.WriteHeader(status)
-	w.Write(errorJSON(word, msg))
+	w.Write(errorJSON(word, msg, id))
 }
 
-func errorJSON(word, msg string) []byte {
+func errorJSON(word, msg, id string) []byte {
 	b, _ := json.Marshal(struct {
 		Status       string `json:"status"`
 		ErrorMessage string `json:"error_message"`
 		Message      string `json:"message"`
-	}{word, msg, msg})
+		RequestID    string `json:"request_id,omitempty"`
+	}{word, msg, msg, id})
 	return b
 }
 
@@ -110,56 +115,85 @@ func rewriteGoError(p []byte) ([]byte, bool) {
 	if code >= 500 {
 		word = "UNKNOWN_ERROR"
 	}
-	body := errorJSON(word, "malformed HTTP request: "+msg)
+	body := errorJSON(word, "malformed HTTP request: "+msg, "")
 	return fmt.Appendf(nil, "HTTP/1.1 %d %s\r\nContent-Type: application/json; charset=utf-8\r\nAccess-Control-Allow-Origin: *\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s",
 		code, http.StatusText(code), len(body), body), true
 }
 
-// AccessLog wraps h to write one line per request to w: time (UTC,
-// RFC 3339), method, path and query with the apikey's value replaced by
-// "-", status, response bytes and duration. A key never reaches the log.
+// AccessLog wraps h to log one line per request to w, as text
+// (AccessLogger with slog's text handler).
 func AccessLog(h http.Handler, w io.Writer) http.Handler {
-	var mu sync.Mutex
+	return AccessLogger(h, slog.New(slog.NewTextHandler(w, nil)))
+}
+
+// reqInfo is what the access line learns from inside the request: its id
+// (made here) and, for a 5xx, the cause (set by Handler).
+type reqInfo struct {
+	id    string
+	cause error
+}
+
+type infoKey struct{}
+
+// AccessLogger wraps h to log one record per request to l: method, the
+// path and query with every key's value hidden (LogTarget), status,
+// response bytes, duration, the client's address and a request id (also
+// sent as X-Request-Id and, in error bodies, as "request_id"). A 5xx is
+// logged at level ERROR with its cause — the cause never reaches the
+// client. A key never reaches the log.
+func AccessLogger(h http.Handler, l *slog.Logger) http.Handler {
 	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		start := time.Now()
+		info := &reqInfo{id: newRequestID()}
+		rw.Header().Set("X-Request-Id", info.id)
 		sw := &statusWriter{ResponseWriter: rw, status: 200}
-		h.ServeHTTP(sw, r)
-		line := fmt.Sprintf("%s %s %s %d %d %s\n", start.UTC().Format(time.RFC3339), r.Method,
-			LogTarget(r.URL.EscapedPath(), r.URL.RawQuery), sw.status, sw.n, time.Since(start).Round(time.Microsecond))
-		mu.Lock()
-		io.WriteString(w, line)
-		mu.Unlock()
+		h.ServeHTTP(sw, r.WithContext(context.WithValue(r.Context(), infoKey{}, info)))
+		attrs := []slog.Attr{
+			slog.String("id", info.id),
+			slog.String("client", clientAddr(r)),
+			slog.String("method", clip(r.Method)),
+			slog.String("target", LogTarget(r.URL.EscapedPath(), r.URL.RawQuery)),
+			slog.Int("status", sw.status),
+			slog.Int("bytes", sw.n),
+			slog.Duration("duration", time.Since(start).Round(time.Microsecond)),
+		}
+		level := slog.LevelInfo
+		if sw.status >= 500 {
+			level = slog.LevelError
+			cause := "unknown"
+			if info.cause != nil {
+				cause = info.cause.Error()
+			}
+			attrs = append(attrs, slog.String("cause", clip(cause)))
+		}
+		l.LogAttrs(r.Context(), level, "request", attrs...)
 	})
 }
 
-// LogTarget is path?query with every apikey value (and anything that is
-// not printable ASCII) hidden: what a log may show of a request.
-func LogTarget(path, rawQuery string) string {
-	if rawQuery == "" {
-		return clip(path)
+// clientAddr is the client's IP address (the TCP peer; bando serves on
+// 127.0.0.1 or behind a proxy the operator runs, whose X-Forwarded-For is
+// not trusted here).
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return clip(r.RemoteAddr)
 	}
-	parts := strings.Split(rawQuery, "&")
-	for i, part := range parts {
-		k, _, _ := strings.Cut(part, "=")
-		if lk := strings.ToLower(k); strings.Contains(lk, "apikey") || strings.Contains(lk, "key") || strings.Contains(lk, "token") && lk != "sessiontoken" {
-			parts[i] = k + "=-"
-		}
-	}
-	return clip(path + "?" + strings.Join(parts, "&"))
+	return host
 }
 
-// clip keeps a log line short and printable.
-func clip(s string) string {
-	if len(s) > 300 {
-		s = s[:300] + "…"
-	}
-	return strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f {
-			return '?'
-		}
-		return r
-	}, s)
+// newRequestID is 16 random hex digits.
+func newRequestID() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
+
+// LogTarget is path?query with every key's value hidden and the line kept
+// short and printable (core.LogTarget).
+func LogTarget(path, rawQuery string) string { return core.LogTarget(path, rawQuery) }
+
+// clip keeps a log field short and printable.
+func clip(s string) string { return core.LogClip(s) }
 
 type statusWriter struct {
 	http.ResponseWriter

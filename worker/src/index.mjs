@@ -101,17 +101,25 @@ globalThis.__bandoWorker = {
     }
     return rec && typeof rec === "object" ? rec : null;
   },
-  usageAdd(id, day, units) {
+  // usageReserve(id, day, limit) → boolean: counts one request of the key
+  // today unless limit > 0 and this isolate knows of limit requests already
+  // (check and count in one step; requests enter Go one at a time, so no
+  // two are admitted on the same count). usageRelease takes one back (the
+  // request failed); usageUnits bills a successful one.
+  usageReserve(id, day, limit) {
     const k = id + "|" + day;
-    const p = pending.get(k) ?? { id, day, requests: 0, units: 0 };
-    p.requests++;
-    p.units += units;
-    pending.set(k, p);
+    if (limit > 0 && (known.get(k) ?? 0) >= limit) return false;
+    pendingOf(id, day).requests++;
     known.set(k, (known.get(k) ?? 0) + 1);
-    return known.get(k);
+    return true;
   },
-  usageRequests(id, day) {
-    return known.get(id + "|" + day) ?? 0;
+  usageRelease(id, day) {
+    const k = id + "|" + day;
+    pendingOf(id, day).requests--;
+    known.set(k, Math.max(0, (known.get(k) ?? 0) - 1));
+  },
+  usageUnits(id, day, units) {
+    pendingOf(id, day).units += units;
   },
   // usageCounters(id) → Promise<string>: JSON [{key, day, requests, units}]
   // from the Durable Objects (every key listed in KV when id is "").
@@ -180,6 +188,13 @@ async function fromR2(bucket, path, range) {
 // each key's Durable Object (scheduleFlush), whose answer updates known.
 const known = new Map();
 const pending = new Map();
+
+function pendingOf(id, day) {
+  const k = id + "|" + day;
+  let p = pending.get(k);
+  if (!p) pending.set(k, p = { id, day, requests: 0, units: 0 });
+  return p;
+}
 
 function bumpKnown(id, day, n) {
   const k = id + "|" + day;
@@ -420,22 +435,51 @@ function tooBig() {
   });
 }
 
-// readBody returns the body's bytes, null when none, or false when over
-// MAX_BODY (read no further than that).
-async function readBody(req) {
-  if (req.method === "GET" || req.method === "HEAD" || req.body === null) return null;
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY) return false;
+// The longest a request body may take to arrive (as natively:
+// core/httpserve.ReadTimeout); env.BANDO_BODY_TIMEOUT_MS overrides it.
+const BODY_TIMEOUT_MS = 10_000;
+
+// readBody returns {body} (null when none), false when over MAX_BODY (read
+// no further than that), or {error}: why the body could not be read whole
+// (cut short of its Content-Length, a stream error, too slow). Go answers
+// such a request 400 naming the body, never from the part that arrived.
+async function readBody(req, env) {
+  if (req.method === "GET" || req.method === "HEAD" || req.body === null) return { body: null };
+  const declared = req.headers.get("content-length");
+  if (Number(declared ?? 0) > MAX_BODY) return false;
   const parts = [];
   let n = 0;
-  for await (const chunk of req.body) {
-    n += chunk.byteLength;
-    if (n > MAX_BODY) return false;
-    parts.push(chunk);
+  const reader = req.body.getReader();
+  const ms = Number(env?.BANDO_BODY_TIMEOUT_MS) || BODY_TIMEOUT_MS;
+  let timer;
+  const late = new Promise((resolve) => { timer = setTimeout(() => resolve("late"), ms); });
+  try {
+    for (;;) {
+      const r = await Promise.race([reader.read(), late]);
+      if (r === "late") {
+        reader.cancel().catch(() => {});
+        return { error: `request body not received in time (${n} bytes read)` };
+      }
+      if (r.done) break;
+      n += r.value.byteLength;
+      if (n > MAX_BODY) {
+        reader.cancel().catch(() => {});
+        return false;
+      }
+      parts.push(r.value);
+    }
+  } catch {
+    return { error: declared ? `request body incomplete: ${n} of the ${declared} bytes declared` : `request body could not be read (${n} bytes read)` };
+  } finally {
+    clearTimeout(timer);
+  }
+  if (declared !== null && Number(declared) !== n) {
+    return { error: `request body incomplete: ${n} of the ${declared} bytes declared` };
   }
   const b = new Uint8Array(n);
   let o = 0;
   for (const c of parts) { b.set(c, o); o += c.byteLength; }
-  return b;
+  return { body: b };
 }
 
 // Requests in Go wait for done(id, …): answers maps id → {resolve, inst}.
@@ -444,11 +488,14 @@ let lastID = 0;
 const utf8 = new TextDecoder();
 const utf8enc = new TextEncoder();
 
-// writeRequest writes "method\npath\ncontent-type\n" (path: target(req.url))
-// and the body into Go's request buffer (main.go, bandoServe) and returns
-// its length.
-function writeRequest(inst, req, path, body) {
-  const head = `${req.method}\n${path}\n${req.headers.get("content-type") ?? ""}\n`;
+// writeRequest writes "method\npath\ncontent-type\nbody-error\nrequest-id\n"
+// (path: target(req.url); body-error: why the body could not be read, ""
+// when it was; request-id: Cloudflare's Ray ID, which names the request in
+// Cloudflare's logs, "" when there is none) and the body into Go's request
+// buffer (main.go, bandoServe) and returns its length.
+function writeRequest(inst, req, path, body, bodyError = "") {
+  const ray = (req.headers.get("cf-ray") ?? "").replace(/[^0-9A-Za-z_.-]/g, "").slice(0, 64);
+  const head = `${req.method}\n${path}\n${req.headers.get("content-type") ?? ""}\n${bodyError.replace(/\n/g, " ")}\n${ray}\n`;
   const ex = inst.go._inst.exports;
   let buf = new Uint8Array(ex.mem.buffer, inst.reqPtr, inst.reqCap);
   let { read, written } = utf8enc.encodeInto(head, buf);
@@ -502,7 +549,7 @@ function target(url) {
   return h < 0 ? url.slice(i) : url.slice(i, h);
 }
 
-async function serveOne(req, path, body, env, ctx) {
+async function serveOne(req, path, body, bodyError, env, ctx) {
   let inst = instance;
   if (!inst || inst.exited) inst = instance = start();
   runtimeContext.env = env;
@@ -515,7 +562,7 @@ async function serveOne(req, path, body, env, ctx) {
     const { promise, resolve, reject } = Promise.withResolvers();
     inst.fail = reject;
     answers.set(id, { resolve, inst });
-    if (inst.go._inst.exports.bandoServe(id, writeRequest(inst, req, path, body)) !== 0) throw new Error("bando worker: malformed request");
+    if (inst.go._inst.exports.bandoServe(id, writeRequest(inst, req, path, body, bodyError)) !== 0) throw new Error("bando worker: malformed request");
     inst.go._resume(); // Go serves it until it answers or waits for a tile
     return await promise;
   } finally {
@@ -564,8 +611,8 @@ async function fetch(req, env, ctx) {
     const page = await servePage(req, env);
     if (page) return page;
   }
-  const body = req.method === "GET" || req.method === "HEAD" ? null : await readBody(req);
-  if (body === false) return tooBig();
+  const read = req.method === "GET" || req.method === "HEAD" ? { body: null } : await readBody(req, env);
+  if (read === false) return tooBig();
   let gen;
   try {
     gen = await acquire();
@@ -574,7 +621,7 @@ async function fetch(req, env, ctx) {
   }
   const work = (async () => {
     try {
-      return await serveOne(req, path, body, env, ctx);
+      return await serveOne(req, path, read.body ?? null, read.error ?? "", env, ctx);
     } catch (e) {
       return errorResponse(e, 500);
     } finally {

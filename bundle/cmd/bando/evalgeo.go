@@ -29,7 +29,7 @@ func splitGeoCases(cases []eval.Case) (geo, other []eval.Case) {
 func evalGeo(ctx context.Context, dir string, cases []eval.Case, misses bool) error {
 	st, err := tile.Open(ctx, tile.DirSource(dir), 256<<20)
 	if err != nil {
-		return fmt.Errorf("%s: %w", dir, err)
+		return bundleError(dir, err)
 	}
 	if !st.Has(admin.UnitsKey) {
 		return fmt.Errorf("%s: no administrative layer (build with --admin)", dir)

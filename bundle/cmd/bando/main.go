@@ -7,13 +7,17 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
+	"os/signal"
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/bando-vn/bando/bundle"
@@ -151,40 +155,91 @@ func serve(args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ExitOnError)
 	dir := fs.String("bundle", "", "bundle directory")
 	addr := fs.String("addr", "127.0.0.1:8787", "listen address")
-	keys := fs.String("keys", "", "key file (bando keys add): SHA-256 hashes of accepted API keys, one per line")
+	keys := fs.String("keys", "", "key file (bando keys add): SHA-256 hashes of accepted API keys, one per line; usage counters are kept beside it in FILE.usage")
 	page := fs.String("page", "", "directory served at / (the demo page)")
 	quiet := fs.Bool("quiet", false, "no access log")
+	usageFile := fs.String("usage", "", "file keeping the keys' usage counters across restarts (default: the key file's name + .usage)")
+	logFormat := fs.String("log-format", "text", "access and error log on stderr: text or json (log/slog)")
 	fs.Parse(args)
 	if *dir == "" {
 		return errors.New("serve needs --bundle DIR")
 	}
+	var handler slog.Handler
+	switch *logFormat {
+	case "text":
+		handler = slog.NewTextHandler(os.Stderr, nil)
+	case "json":
+		handler = slog.NewJSONHandler(os.Stderr, nil)
+	default:
+		return fmt.Errorf("--log-format %q: expected text or json", *logFormat)
+	}
+	logger := slog.New(handler)
 	// A replacement of the bundle interrupted between two renames leaves
 	// the old bundle beside the path: put it back (core/tile SPEC §1.1).
 	if err := tile.RecoverBundle(*dir); err != nil {
 		return err
 	}
 	var opts core.Options
+	var usage *access.FileUsage
 	if *keys != "" {
 		ks, err := openFileKeys(*keys)
 		if err != nil {
 			return err
 		}
-		opts.Gate = &access.Gate{Keys: ks, Usage: &access.Memory{}}
+		// Counters survive restarts: kept in a file beside the keys.
+		if *usageFile == "" {
+			*usageFile = *keys + ".usage"
+		}
+		if usage, err = access.OpenFileUsage(*usageFile); err != nil {
+			return err
+		}
+		defer usage.Close()
+		opts.Gate = &access.Gate{Keys: ks, Usage: usage}
 	}
 	eng, err := core.New(context.Background(), tile.DirSource(*dir), opts)
 	if err != nil {
-		return fmt.Errorf("%s: %w", *dir, err)
+		return bundleError(*dir, err)
 	}
 	var h http.Handler = httpserve.Server(eng, httpserve.Files{Page: *page, Bundle: *dir})
 	if !*quiet {
-		h = httpserve.AccessLog(h, os.Stderr)
+		h = httpserve.AccessLogger(h, logger)
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "bando serve: http://%s/v1/status (%d tiles, keys required: %v)\n", ln.Addr(), eng.Store().Manifest().Tiles.Len(), opts.Gate != nil)
-	return httpserve.NewServer(*addr, h).Serve(httpserve.JSONErrors(ln))
+	srv := httpserve.NewServer(*addr, h)
+	// SIGTERM or Ctrl-C: stop accepting, let the requests in flight finish
+	// (up to shutdownGrace), save the usage counters, exit 0.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	drained := make(chan error, 1)
+	go func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+		defer cancel()
+		drained <- srv.Shutdown(sctx)
+	}()
+	if err := srv.Serve(httpserve.JSONErrors(ln)); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	err = <-drained
+	logger.Info("shutdown", "drained", err == nil)
+	return err
+}
+
+// shutdownGrace is how long serve waits for requests in flight when told
+// to stop.
+const shutdownGrace = 10 * time.Second
+
+// bundleError explains a bundle that cannot be opened: the path, and what
+// to run when there is no bundle there.
+func bundleError(dir string, err error) error {
+	if errors.Is(err, tile.ErrNotFound) || errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("no bando bundle at %s (no manifest.json there): build one with `bando build --osm FILE.osm.pbf --admin DIR --out %s`", dir, dir)
+	}
+	return fmt.Errorf("bundle %s: %w", dir, err)
 }
 
 // startProfiles starts a CPU profile and arranges a heap profile; stop
@@ -238,7 +293,7 @@ func evalCmd(args []string) error {
 	open := func(cache int) (search.Source, error) {
 		store, err := tile.Open(ctx, tile.DirSource(*dir), cache)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", *dir, err)
+			return nil, bundleError(*dir, err)
 		}
 		may, err := addr.MayEndFor(ctx, store) // as autocomplete: the gazetteer only for a text that may end with a unit
 		if err != nil {

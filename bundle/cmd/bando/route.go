@@ -34,7 +34,7 @@ func routeCmd(args []string) error {
 	ctx := context.Background()
 	eng, err := core.New(ctx, tile.DirSource(*dir), core.Options{})
 	if err != nil {
-		return err
+		return bundleError(*dir, err)
 	}
 	text, err := renderRoute(ctx, eng, routeQuery{*from, *to, *vehicle, *lang, *alt})
 	fmt.Print(text)
