@@ -20,19 +20,24 @@ import (
 // line (access.ParseKeys); the Worker's KV namespace holds the same keys as
 // hash → JSON ({"revoked","admin","rpm","rpd"}).
 func keysCmd(args []string) error {
-	if len(args) == 0 {
-		return errors.New("usage: bando keys add|list|revoke|export --file FILE ...")
+	sub := "add"
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		sub, args = args[0], args[1:]
+	} else if len(args) == 0 || (args[0] != "-h" && args[0] != "--help" && args[0] != "-help") {
+		return usageError{"keys", errors.New("keys needs add, list, revoke or export")}
 	}
-	fs := flag.NewFlagSet("keys "+args[0], flag.ExitOnError)
+	fs := flag.NewFlagSet("keys "+sub, flag.ContinueOnError)
 	file := fs.String("file", "", "key file (hashes only; created by add)")
 	rpm := fs.Int("rpm", 0, "add: requests per minute (0: no limit)")
 	rpd := fs.Int("rpd", 0, "add: requests per day (0: no limit)")
 	admin := fs.Bool("admin", false, "add: the key may read /v1/admin/usage")
-	fs.Parse(args[1:])
-	if *file == "" {
-		return errors.New("keys: --file FILE is required")
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
-	switch args[0] {
+	if *file == "" {
+		return usageError{"keys", errors.New("keys: --file FILE is required")}
+	}
+	switch sub {
 	case "add":
 		return keysAdd(*file, access.Key{PerMinute: *rpm, PerDay: *rpd, Admin: *admin})
 	case "list":
@@ -45,7 +50,7 @@ func keysCmd(args []string) error {
 		}
 		return keysRevoke(*file, fs.Arg(0))
 	}
-	return fmt.Errorf("keys: unknown subcommand %q", args[0])
+	return usageError{"keys", fmt.Errorf("unknown subcommand %q", sub)}
 }
 
 func readKeys(file string, missingOK bool) (access.StaticKeys, error) {

@@ -31,46 +31,7 @@ import (
 )
 
 func main() {
-	if len(os.Args) < 2 {
-		usage()
-	}
-	var err error
-	switch os.Args[1] {
-	case "build":
-		err = build(os.Args[2:])
-	case "serve":
-		err = serve(os.Args[2:])
-	case "pack":
-		err = packCmd(os.Args[2:])
-	case "scenarios":
-		err = scenarios(os.Args[2:])
-	case "eval":
-		err = evalCmd(os.Args[2:])
-	case "keys":
-		err = keysCmd(os.Args[2:])
-	case "route":
-		err = routeCmd(os.Args[2:])
-	case "-h", "--help", "help":
-		usage()
-	default:
-		err = fmt.Errorf("unknown command %q", os.Args[1])
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "bando:", err)
-		os.Exit(1)
-	}
-}
-
-func usage() {
-	fmt.Fprintln(os.Stderr, `usage:
-  bando build --osm FILE [--osm FILE...] [--admin DIR] [--pack] --out DIR
-  bando pack --in DIR --out DIR [--archive-mib 16]   (a loose bundle → a packed one)
-  bando serve --bundle DIR [--addr 127.0.0.1:8787] [--keys FILE] [--page DIR] [--quiet]
-  bando scenarios [--md FILE] DIR
-  bando eval --bundle DIR --cases FILE.jsonl [--misses] [--cold=false]   (kinds autocomplete, forward, reverse)
-  bando route --bundle DIR --from LAT,LNG --to LAT,LNG[;LAT,LNG...] [--vehicle car] [--language vi] [--alternatives]
-  bando keys add --file FILE [--rpm N] [--rpd N] [--admin] | list --file FILE | revoke --file FILE ID`)
-	os.Exit(2)
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 type multi []string
@@ -79,12 +40,12 @@ func (m *multi) String() string     { return strings.Join(*m, ",") }
 func (m *multi) Set(v string) error { *m = append(*m, v); return nil }
 
 func build(args []string) error {
-	fs := flag.NewFlagSet("build", flag.ExitOnError)
+	fs := flag.NewFlagSet("build", flag.ContinueOnError)
 	var osmFiles multi
 	fs.Var(&osmFiles, "osm", "OpenStreetMap input (.osm.pbf, .osm, Overpass .json); repeatable")
 	admin := fs.String("admin", "", "directory of administrative layers (../shared/data/admin)")
 	out := fs.String("out", "", "bundle directory to write")
-	quiet := fs.Bool("q", false, "no progress messages")
+	quiet := quietFlag(fs, "no progress messages")
 	noBasemap := fs.Bool("no-basemap", false, "skip the basemap (vector tiles)")
 	noGraph := fs.Bool("no-graph", false, "skip the routing graph (a bundle for search and geocoding only)")
 	regional := fs.Bool("regional", false, "one search index per province plus a national one, for province downloads (core/place/FORMAT.md §2.1; needs admin data)")
@@ -96,12 +57,14 @@ func build(args []string) error {
 	memprofile := fs.String("memprofile", "", "write a heap profile (at the end of the build) to this file")
 	pack := fs.Bool("pack", false, "write a packed bundle: archives read by byte range and a directory (core/tile/SPEC.md §9)")
 	memLimit := fs.Int("mem-limit-mib", 7168, "soft limit of the Go heap in MiB: the collector works harder near it instead of letting garbage double the resident size (0: none; GOMEMLIMIT overrides)")
-	fs.Parse(args)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
 	if os.Getenv("GOMEMLIMIT") == "" && *memLimit > 0 {
 		debug.SetMemoryLimit(int64(*memLimit) << 20)
 	}
 	if *out == "" || len(osmFiles) == 0 {
-		return errors.New("build needs --osm FILE and --out DIR")
+		return usageError{"build", errors.New("build needs --osm FILE and --out DIR")}
 	}
 	// Refuse a directory that is not a bundle, and clean up after earlier
 	// interrupted builds, before the work (core/tile SPEC §1.1).
@@ -137,13 +100,15 @@ func build(args []string) error {
 
 // packCmd writes the packed bundle of a loose one (core/tile/SPEC.md §9).
 func packCmd(args []string) error {
-	fs := flag.NewFlagSet("pack", flag.ExitOnError)
+	fs := flag.NewFlagSet("pack", flag.ContinueOnError)
 	in := fs.String("in", "", "loose bundle directory to read")
 	out := fs.String("out", "", "packed bundle directory to write")
 	mib := fs.Int("archive-mib", tile.DefaultArchiveBytes>>20, "cut archives at this size (MiB, ≤ 25)")
-	fs.Parse(args)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
 	if *in == "" || *out == "" {
-		return errors.New("pack needs --in DIR and --out DIR")
+		return usageError{"pack", errors.New("pack needs --in DIR and --out DIR")}
 	}
 	if *mib < 1 || *mib > tile.MaxArchiveBytes>>20 {
 		return fmt.Errorf("pack: --archive-mib %d: expected 1 to %d", *mib, tile.MaxArchiveBytes>>20)
@@ -152,17 +117,19 @@ func packCmd(args []string) error {
 }
 
 func serve(args []string) error {
-	fs := flag.NewFlagSet("serve", flag.ExitOnError)
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	dir := fs.String("bundle", "", "bundle directory")
 	addr := fs.String("addr", "127.0.0.1:8787", "listen address")
 	keys := fs.String("keys", "", "key file (bando keys add): SHA-256 hashes of accepted API keys, one per line; usage counters are kept beside it in FILE.usage")
 	page := fs.String("page", "", "directory served at / (the demo page)")
-	quiet := fs.Bool("quiet", false, "no access log")
+	quiet := quietFlag(fs, "no access log")
 	usageFile := fs.String("usage", "", "file keeping the keys' usage counters across restarts (default: the key file's name + .usage)")
 	logFormat := fs.String("log-format", "text", "access and error log on stderr: text or json (log/slog)")
-	fs.Parse(args)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
 	if *dir == "" {
-		return errors.New("serve needs --bundle DIR")
+		return usageError{"serve", errors.New("serve needs --bundle DIR")}
 	}
 	var handler slog.Handler
 	switch *logFormat {
@@ -171,7 +138,7 @@ func serve(args []string) error {
 	case "json":
 		handler = slog.NewJSONHandler(os.Stderr, nil)
 	default:
-		return fmt.Errorf("--log-format %q: expected text or json", *logFormat)
+		return usageError{"serve", fmt.Errorf("--log-format %q: expected text or json", *logFormat)}
 	}
 	logger := slog.New(handler)
 	// A replacement of the bundle interrupted between two renames leaves
@@ -269,15 +236,17 @@ func startProfiles(cpu, mem string) (stop func(), err error) {
 }
 
 func evalCmd(args []string) error {
-	fs := flag.NewFlagSet("eval", flag.ExitOnError)
+	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	dir := fs.String("bundle", "", "bundle directory")
 	casesFile := fs.String("cases", "", "cases, JSON lines (format: bundle/eval package doc)")
 	misses := fs.Bool("misses", false, "list the cases that missed top-1")
 	cold := fs.Bool("cold", true, "also run every case cold (empty cache) to count tiles and bytes read")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the warm runs to this file")
-	fs.Parse(args)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
 	if *dir == "" || *casesFile == "" {
-		return errors.New("eval needs --bundle DIR and --cases FILE")
+		return usageError{"eval", errors.New("eval needs --bundle DIR and --cases FILE")}
 	}
 	cases, err := eval.Open(*casesFile)
 	if err != nil {

@@ -20,16 +20,18 @@ import (
 // routeCmd: bando route --from LAT,LNG --to LAT,LNG[;LAT,LNG...] prints the
 // /v1/direction answer as text a person reads.
 func routeCmd(args []string) error {
-	fs := flag.NewFlagSet("route", flag.ExitOnError)
+	fs := flag.NewFlagSet("route", flag.ContinueOnError)
 	dir := fs.String("bundle", "", "bundle directory")
 	from := fs.String("from", "", "origin LAT,LNG")
 	to := fs.String("to", "", "destination LAT,LNG; several joined by ;")
 	vehicle := fs.String("vehicle", "car", "car, taxi, truck, motor, bike or walking")
 	lang := fs.String("language", "vi", "vi or en")
 	alt := fs.Bool("alternatives", false, "also print alternative routes (one destination)")
-	fs.Parse(args)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
 	if *dir == "" || *from == "" || *to == "" {
-		return errors.New("route needs --bundle, --from and --to")
+		return usageError{"route", errors.New("route needs --bundle, --from and --to")}
 	}
 	ctx := context.Background()
 	eng, err := core.New(ctx, tile.DirSource(*dir), core.Options{})

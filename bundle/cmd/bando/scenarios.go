@@ -14,11 +14,13 @@ import (
 // scenarios runs OSRM-style .feature files through the bundle builder and
 // the routing engine: bando scenarios [--md FILE] DIR.
 func scenarios(args []string) error {
-	fs := flag.NewFlagSet("scenarios", flag.ExitOnError)
+	fs := flag.NewFlagSet("scenarios", flag.ContinueOnError)
 	md := fs.String("md", "", "also write per-file counts and the skip list as Markdown to FILE")
 	known := fs.String("known", "", "file of known failures (`file :: scenario` per line, # comments): only other failures, or known ones that now pass, fail the run")
 	writeKnown := fs.String("write-known", "", "write the failures of this run to FILE in the --known format")
-	fs.Parse(args)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
 	if fs.NArg() != 1 {
 		return errors.New("scenarios needs one directory of .feature files")
 	}
