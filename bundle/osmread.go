@@ -57,12 +57,15 @@ func sniff(head []byte) (format, error) {
 	return 0, ErrNotOSM
 }
 
-// progress prints how far a long read is, at most every interval.
+// progress prints how far a long read is and when it should end (from the
+// rate so far), every two seconds at most: a read shorter than that prints
+// nothing.
 type progress struct {
 	w     io.Writer
 	name  string
 	total int64
 	read  int64
+	start time.Time
 	last  time.Time
 	r     io.Reader
 }
@@ -72,7 +75,12 @@ func (p *progress) Read(b []byte) (int, error) {
 	p.read += int64(n)
 	if p.w != nil && time.Since(p.last) > 2*time.Second {
 		p.last = time.Now()
-		fmt.Fprintf(p.w, "  reading %s: %d%%\n", p.name, p.read*100/max(p.total, 1))
+		eta := "?"
+		if p.read > 0 {
+			left := time.Duration(float64(time.Since(p.start)) * float64(p.total-p.read) / float64(p.read))
+			eta = left.Round(time.Second).String()
+		}
+		fmt.Fprintf(p.w, "  reading %s: %d%% (%d of %d MB), about %s left\n", p.name, p.read*100/max(p.total, 1), p.read>>20, p.total>>20, eta)
 	}
 	return n, err
 }
@@ -91,7 +99,7 @@ func scanOSM(ctx context.Context, path string, logw io.Writer, fn func(osm.Objec
 	if st.IsDir() {
 		return &InputError{path, errors.New("is a directory")}
 	}
-	br := bufio.NewReaderSize(&progress{w: logw, name: path, total: st.Size(), r: f, last: time.Now()}, 1<<16)
+	br := bufio.NewReaderSize(&progress{w: logw, name: path, total: st.Size(), r: f, start: time.Now(), last: time.Now()}, 1<<16)
 	head, _ := br.Peek(512)
 	fm, err := sniff(head)
 	if err != nil {
