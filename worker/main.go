@@ -49,6 +49,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall/js"
 	"time"
@@ -463,9 +464,12 @@ func serve(ctx context.Context, req *core.Request) *core.Response {
 	}
 	resp := e.Serve(ctx, req)
 	if resp.Cause != nil { // the cause of a 5xx: to the Worker's log, never to the client
-		b, _ := json.Marshal(map[string]any{"level": "ERROR", "msg": "request", "id": req.ID, "method": req.Method,
+		var b strings.Builder
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(false)
+		enc.Encode(map[string]any{"level": "ERROR", "msg": "request", "id": req.ID, "method": req.Method,
 			"target": core.LogTarget(core.SplitTarget(req.Target)), "status": resp.Status, "cause": resp.Cause.Error()})
-		println(string(b))
+		print(b.String())
 	}
 	return resp
 }
