@@ -1,5 +1,3 @@
-// bando eval --bundle DIR --cases FILE.jsonl (case format: bundle/eval)
-// bando serve --bundle DIR [--addr 127.0.0.1:8787] [--keys FILE] [--page DIR]
 package main
 
 import (
