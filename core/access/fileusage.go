@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 )
@@ -32,6 +33,12 @@ type FileUsage struct {
 // OpenFileUsage reads the counters at path (none yet when it does not
 // exist) and starts saving changes to it.
 func OpenFileUsage(path string) (*FileUsage, error) {
+	// Temporary files of saves interrupted by a crash: never the counters.
+	if olds, err := filepath.Glob(filepath.Join(filepath.Dir(path), "."+globQuote(filepath.Base(path))+".tmp-*")); err == nil {
+		for _, o := range olds {
+			os.Remove(o)
+		}
+	}
 	m := &Memory{}
 	b, err := os.ReadFile(path)
 	switch {
@@ -131,4 +138,8 @@ func writeFileAtomic(path string, b []byte) error {
 		d.Close()
 	}
 	return nil
+}
+
+func globQuote(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `*`, `\*`, `?`, `\?`, `[`, `\[`).Replace(s)
 }

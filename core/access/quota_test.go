@@ -2,6 +2,7 @@ package access
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
@@ -52,6 +53,8 @@ func TestDailyQuotaUnderConcurrency(t *testing.T) {
 // file is refused, never overwritten.
 func TestFileUsageSurvivesRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "keys.txt.usage")
+	stale := filepath.Join(filepath.Dir(path), ".keys.txt.usage.tmp-123") // a save cut by a crash
+	os.WriteFile(stale, []byte("[{"), 0o600)
 	f, err := OpenFileUsage(path)
 	if err != nil {
 		t.Fatal(err)
@@ -72,6 +75,9 @@ func TestFileUsageSurvivesRestart(t *testing.T) {
 	cs, _ := g.Counters(ctx, "abc")
 	if len(cs) != 1 || cs[0].Requests != 7 || cs[0].Units != 7 {
 		t.Fatalf("after reopening: %+v", cs)
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("a temporary file of an interrupted save was left")
 	}
 	if g.Reserve(ctx, "abc", "2026-11-28", 7) {
 		t.Fatal("the quota of 7 was used before the restart but admitted after it")
