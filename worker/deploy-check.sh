@@ -13,7 +13,7 @@ gzkib=$(echo "$out" | sed -n 's/.*gzip: \([0-9.]*\) KiB.*/\1/p')
 limit=3000000; files=20000
 if [ "$PLAN" = paid ]; then limit=10000000; files=100000; fi
 if [ -z "$gzkib" ]; then echo "deploy-check: no upload size in wrangler's output"; fail=1
-elif awk "BEGIN { exit !($gzkib * 1024 > $limit) }"; then echo "deploy-check: script $gzkib KiB gzip > $limit bytes"; fail=1
+elif awk "BEGIN { exit !($gzkib * 1024 > $limit) }"; then echo "deploy-check: FAIL script size: $gzkib KiB gzip, $(awk "BEGIN { printf \"%d\", $gzkib * 1024 - $limit }") bytes over the limit of $limit (build/manifest.bin embedded: $(wc -c < build/manifest.bin) bytes)"; fail=1
 else echo "deploy-check: script $gzkib KiB gzip ≤ $limit bytes"; fi
 for b in "env.ASSETS" "env.BANDO_KEYS" "env.BANDO_USAGE (BandoUsage)"; do
 	if echo "$out" | grep -qF "$b"; then echo "deploy-check: binding $b"; else echo "deploy-check: binding $b MISSING"; fail=1; fi
@@ -22,9 +22,19 @@ grep -q "^export class BandoUsage" build/index.mjs || { echo "deploy-check: buil
 grep -q 'new_sqlite_classes = \["BandoUsage"\]' wrangler.toml || { echo "deploy-check: no migration for BandoUsage"; fail=1; }
 if grep -q '^id = "0\{32\}"' wrangler.toml; then echo "deploy-check: note: BANDO_KEYS id is the placeholder (set it before a real deploy)"; fi
 n=$(find build/assets -type f | wc -l)
-big=$(find build/assets -type f -size +25M | wc -l)
-echo "deploy-check: assets $n files (limit $files), $big over 25 MiB"
-[ "$n" -le "$files" ] && [ "$big" -eq 0 ] || fail=1
+big=$(find build/assets -type f -size +26214400c | wc -l)
+bytes=$(find build/assets -type f -printf '%s\n' | awk '{s += $1} END {print s + 0}')
+echo "deploy-check: assets $n files, $bytes bytes (limits: $files files, 25 MiB each), $big over 25 MiB"
+if [ "$n" -gt "$files" ]; then
+	echo "deploy-check: FAIL asset count: $n files, $((n - files)) over the limit of $files (pack the bundle: bando pack, core/tile/SPEC.md §9; or serve tiles from R2)"
+	fail=1
+fi
+if [ "$big" -gt 0 ]; then
+	find build/assets -type f -size +26214400c -printf '%s %p\n' | while read -r size f; do
+		echo "deploy-check: FAIL asset size: $f has $size bytes, $((size - 26214400)) over 25 MiB"
+	done
+	fail=1
+fi
 [ -f build/assets/manifest.json ] || { echo "deploy-check: no build/assets/manifest.json"; fail=1; }
 # The manifest shipped in the script (parsed at start-up) must be the assets'.
 if [ -s build/manifest.bin ]; then

@@ -111,7 +111,10 @@ func packCmd(args []string) error {
 	if *mib < 1 || *mib > tile.MaxArchiveBytes>>20 {
 		return fmt.Errorf("pack: --archive-mib %d: expected 1 to %d", *mib, tile.MaxArchiveBytes>>20)
 	}
-	return tile.PackDir(*in, *out, tile.PackOptions{ArchiveBytes: *mib << 20})
+	// Regions from the keys alone: a regional search index's sx/<code>/
+	// tiles go to their province; address tiles (whose ward's province
+	// only the build knows) stay national: `bando build --pack` assigns them.
+	return tile.PackDir(*in, *out, tile.PackOptions{ArchiveBytes: *mib << 20, Region: bundle.TileRegion(nil)})
 }
 
 func serve(args []string) error {
