@@ -5,7 +5,6 @@ go 1.26.8
 require (
 	github.com/paulmach/orb v0.14.0
 	github.com/paulmach/osm v0.8.0
-	github.com/syumai/workers v0.33.0
 	github.com/twpayne/go-polyline v1.1.1
 	github.com/uber/h3-go/v4 v4.1.0
 	github.com/vmihailenco/msgpack/v5 v5.4.1

@@ -34,7 +34,7 @@ var workerMix = []struct{ name, method, target string }{
 // bundle, where some of these answer 4xx/404). Run natively and in wasm
 // (GOOS=js GOARCH=wasm, Node) to see what the Worker's engine costs:
 //
-//	BANDO_BENCH_BUNDLE=/tmp/wk-hn go test ./core -run XXX -bench Endpoints
+//	BANDO_BENCH_BUNDLE=$PWD/build/bench/wk-hn go test ./core -run XXX -bench Endpoints
 func BenchmarkEndpoints(b *testing.B) {
 	dir := os.Getenv("BANDO_BENCH_BUNDLE")
 	if dir == "" {

@@ -5,7 +5,7 @@
 //
 // Needs `make worker` (worker/build: app.wasm, wasm_exec.js, index.mjs) and
 // `make wasm` (build/bando.wasm). For each bundle (default testdata/bundle,
-// plus /tmp/hanoi when it exists):
+// plus build/bench/hanoi when it exists):
 //   1. Worker CPU per request: the Worker runs under workerd (Miniflare, one
 //      isolate); after warm-up, N sequential autocomplete requests; the
 //      workerd process's utime+stime (/proc/<pid>/stat) over them / N; median
@@ -37,7 +37,7 @@ const opt = (name, def) => {
 const bundles = args.flatMap((a, i) => (a === "--bundle" ? [args[i + 1]] : []));
 if (!bundles.length) {
   bundles.push(join(repoRoot, "testdata/bundle"));
-  if (existsSync("/tmp/hanoi/manifest.json")) bundles.push("/tmp/hanoi");
+  if (existsSync("build/bench/hanoi/manifest.json")) bundles.push("build/bench/hanoi");
 }
 const N = Number(opt("n", 1000));
 const REPEATS = Number(opt("repeats", 5));

@@ -5,7 +5,7 @@
 // machine's load falls on all of them alike.
 //
 //   node js/bench/worker-direct-bench.mjs --build A=dir[@bundle] [--build B=dir …]
-//        [--bundle /tmp/wk-hn2] [--cold 7] [--n 500] [--repeats 5]
+//        [--bundle build/bench/wk-hn] [--cold 7] [--n 500] [--repeats 5]
 //        [--load-seconds 60] [--connections 32] [--mix all|search] [--instances 1] [--client node|go]
 //        [--kv] [--out file.md]
 //        [--first /v1/…]  (the cold isolate's first request; default an autocomplete)
@@ -38,7 +38,7 @@ import { busiest, median, rssMB, sum, threadNs } from "./workerd-stats.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, def) => { const i = args.indexOf("--" + name); return i >= 0 ? args[i + 1] : def; };
-const BUNDLE = opt("bundle", "/tmp/wk-hn2");
+const BUNDLE = opt("bundle", "build/bench/wk-hn");
 // --build NAME=DIR[@BUNDLE][#VAR=value,VAR=value]: a Worker build, the
 // bundle it serves, Worker vars (e.g. #BANDO_GOGC=400).
 const builds = args.flatMap((a, i) => (a === "--build" ? [args[i + 1]] : [])).map((s) => {

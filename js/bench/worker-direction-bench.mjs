@@ -2,7 +2,7 @@
 // pairs drawn in central Hà Nội (kept when they answer OK; alternatives on,
 // the default), measured as worker-route-lib.mjs says.
 //
-//   node js/bench/worker-direction-bench.mjs --bundle /tmp/dir-hn [--build worker/build] [--n 100] [--repeats 3]
+//   node js/bench/worker-direction-bench.mjs --bundle build/bench/dir-hn [--build worker/build] [--n 100] [--repeats 3]
 import { bench, KEY } from "./worker-route-lib.mjs";
 
 await bench({

@@ -6,7 +6,7 @@
 // worker/build/assets; the glue reads tiles the same way from assets or
 // R2, one body per tile, checked with WebCrypto).
 //
-//   node js/bench/worker-longroute-bench.mjs [--bundle /tmp/route-vn3] [--build worker/build]
+//   node js/bench/worker-longroute-bench.mjs [--bundle build/bench/route-vn] [--build worker/build]
 //        [--rounds 3] [--warm 3] [--embed yes,no] [--var NAME=value …] [--out file.md]
 //
 // --embed: the manifest shipped in the script (yes: what `make worker`
@@ -38,7 +38,7 @@ import { busiest, median, rssMB, sum, threadNs } from "./workerd-stats.mjs";
 
 const args = process.argv.slice(2);
 const opt = (name, def) => { const i = args.indexOf("--" + name); return i >= 0 ? args[i + 1] : def; };
-const BUNDLE = resolve(opt("bundle", "/tmp/route-vn3"));
+const BUNDLE = resolve(opt("bundle", "build/bench/route-vn"));
 const BUILD = resolve(opt("build", join(repoRoot, "worker/build")));
 const ROUNDS = Number(opt("rounds", 3));
 const WARM = Number(opt("warm", 3));

@@ -2,7 +2,7 @@
 // shared with others): cold start, Worker CPU per request per endpoint, and
 // a mixed-load run. Compares Worker builds (e.g. main's and this branch's).
 //
-//   node js/bench/worker-product-bench.mjs --build worker/build [--build /tmp/old/worker/build@/tmp/old/testdata/bundle]
+//   node js/bench/worker-product-bench.mjs --build worker/build [--build OLD/worker/build@OLD/testdata/bundle]
 //        [--bundle testdata/bundle] [--cold 7] [--n 1000] [--repeats 3]
 //        [--load-seconds 60] [--connections 32] [--load-all] [--out file.md]
 // (--cold 0 / --n 0 skip those parts; --load-all runs the load on every build)

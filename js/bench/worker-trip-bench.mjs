@@ -2,7 +2,7 @@
 // trips of --stops stops drawn in central Hà Nội (the Go benchmark's box,
 // kept when they answer 200), measured as worker-route-lib.mjs says.
 //
-//   node js/bench/worker-trip-bench.mjs --bundle /tmp/trip-hn [--build worker/build] [--stops 10] [--n 100] [--repeats 3]
+//   node js/bench/worker-trip-bench.mjs --bundle build/bench/trip-hn [--build worker/build] [--stops 10] [--n 100] [--repeats 3]
 import { bench, opt, KEY } from "./worker-route-lib.mjs";
 
 const STOPS = Number(opt("stops", 10));

@@ -42,9 +42,6 @@ const MAX_BODY = 1 << 20;
 // The env of the request currently in Go (the tile, key and usage reads
 // Go makes belong to that request).
 const runtimeContext = { env: undefined, ctx: undefined };
-// Also as globalThis.context, where syumai/workers' Go packages look for
-// the env (the -tags syumair2 measurement build, worker/README.md).
-globalThis.context = runtimeContext;
 
 globalThis.__bandoWorker = {
   // memoryBytes() → the size of the Go instance's wasm memory (it only

@@ -10,8 +10,8 @@
 # libroutino-dev; npm install in core/route/peerbench/ngraph. Run from
 # the repository root.
 set -e
-RDIR=${ROUTINO_DIR:-/tmp/peerbench-routino}
-OUT=${PEERBENCH_OUT:-/tmp/peerbench-export}
+RDIR=${ROUTINO_DIR:-$PWD/build/bench/routino}
+OUT=${PEERBENCH_OUT:-$PWD/build/bench/peerbench-export}
 mkdir -p "$RDIR" "$OUT"
 ROUTINO_DIR=$RDIR PEERBENCH_OUT=$OUT go test -tags routino ./core/route/peerbench/ -timeout 60m \
   -run 'RoutinoLengths|RoutinoDiagnosis|ExportForNgraph' -v | tee "$OUT/tests.txt" | grep -v '^=== '

@@ -1,8 +1,8 @@
 // The memory a Go wasm module costs in Node once instantiated and running,
 // before it does anything (run with node --expose-gc): RSS and V8 heap +
 // external around WebAssembly.instantiate and go.run, after two gc().
-//   GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o /tmp/floor.wasm ./js/bench/search-peers/floor
-//   node --expose-gc js/bench/search-peers/floor/floor.mjs /tmp/floor.wasm js/dist/bando.wasm
+//   GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o build/bench/floor.wasm ./js/bench/search-peers/floor
+//   node --expose-gc js/bench/search-peers/floor/floor.mjs build/bench/floor.wasm js/dist/bando.wasm
 // (bando.wasm, without Bando.open's boot hook, prints a line and waits.)
 import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
