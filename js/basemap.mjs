@@ -19,7 +19,7 @@ export async function openArchive(read, size) {
   const h = await read(0, HEADER);
   const hv = new DataView(h.buffer, h.byteOffset, h.byteLength);
   if (new TextDecoder().decode(h.subarray(0, 8)) !== MAGIC) throw new ArchiveError("bad magic");
-  if (hv.getUint16(8, true) !== 1) throw new ArchiveError(`version ${hv.getUint16(8, true)}`);
+  if (hv.getUint16(8, true) < 1) throw new ArchiveError(`version ${hv.getUint16(8, true)}`); // any v ≥ 1 (SPEC §6)
   const n = hv.getUint32(12, true);
   if (n > Math.floor((size - HEADER) / ENTRY)) throw new ArchiveError(`${n} entries do not fit in ${size} bytes`);
   const dir = await read(HEADER, n * ENTRY);

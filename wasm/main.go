@@ -30,34 +30,10 @@ func main() {
 	select {}
 }
 
-// The defaults of the browser and Node engine: three decoded-tile caches,
-// defaultCacheBytes for search and admin tiles, defaultGeocodeCacheBytes
-// for the place cells and address tiles (reverse and forward geocoding,
-// nearby, place details: core.Options.GeocodeCacheBytes) and
-// defaultRouteCacheBytes for the graph and its hierarchies
-// (core.Options.RouteCacheBytes; the native default, tile.DefaultCacheBytes,
-// is one cache of 128 MiB), and the collector run when the heap has grown
-// by defaultGCPercent since the last collection (Go's default is 100: the
-// heap may reach twice what is live, and wasm memory, once grown, is never
-// given back).
-//
-// On the search side by side (630 cases, Hà Nội + TP.HCM, wasm through
-// js/bando.mjs, idle machine; core/search/BENCHMARKS.search.md) one 64 MiB
-// cache gave p95 2.3–4.4 ms per query but filled with search and admin
-// tiles to 73.5 MB of heap + external; 8 MiB for those gives p95 2.9 ms at
-// 31 MB, and 512 KB p95 3.0–3.2 ms at 17 MB (Session 7: the manifest
-// parsed in JS, the gazetteer read in place), for ~15 % more CPU. Routes
-// need their graph decoded: at 4 MB a Hà Nội /v1/direction read its tiles
-// again every time (p50 CPU 9.9 ms instead of 0.86 ms), so the graph keeps
-// 56 MiB of its own, which only routes fill. Place cells are megabytes each
-// in a city centre: 400 reverse queries over both cities read 15.4 MB of
-// them, and sharing 8 MiB with search they were read again and again (p95
-// 0.8 s, 1.2 s for nearby, when cells were decoded whole); with their own
-// cache, p95 0.6–0.7 / 0.6 ms.
-// Forward geocoding's address tiles (8.2 MB over 400 queries) share that
-// cache (24 MiB in all). Autocomplete reads neither, so the lean search
-// setting (cacheBytes 512 KB: BENCHMARKS.search.md, "Session 7") leaves
-// them theirs.
+// The defaults of the browser and Node engine: decoded-tile caches for
+// search and admin tiles, the graph, and place cells with address tiles
+// (core.Options), and a collector run at 25 % heap growth (wasm memory never
+// shrinks); chosen by measurement: core/search/BENCHMARKS.search.md.
 const (
 	defaultCacheBytes        = 8 << 20
 	defaultRouteCacheBytes   = 56 << 20

@@ -8,10 +8,8 @@
 // wasm export bandoServe(id, n), then the Go runtime's resume; Go answers
 // through the wasm import bando.done(id, ptr, len), the answer in Go's
 // memory (see answer). Numbers cross, no JavaScript value: syscall/js is
-// left to the tile, key and usage calls. Before issue #14 the request went
-// through syumai/workers' net/http bridge (several dozen JS↔Go calls per
-// request; net/http and the crypto/tls it drags in were a fifth of the
-// cold start).
+// left to the tile, key and usage calls (why: worker/README.md, "The JS↔Go
+// path").
 //
 // The glue also provides, on globalThis.__bandoWorker:
 //

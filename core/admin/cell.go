@@ -13,7 +13,7 @@ import (
 )
 
 // FormatVersion is the admin tile format version this package writes and reads (FORMAT.md).
-const FormatVersion = 1
+const FormatVersion = 2
 
 // Scale is the number of coordinate units per degree: coordinates are int32 at 1e-7°.
 const Scale = 1e7

@@ -63,8 +63,10 @@ func Header(h []byte) (int, error) {
 	if len(h) < HeaderSize || string(h[:8]) != Magic {
 		return 0, fmt.Errorf("%w: bad magic", ErrCorrupt)
 	}
-	if v := binary.LittleEndian.Uint16(h[8:]); v != ArchiveVersion {
-		return 0, fmt.Errorf("%w: version %d, this reader knows %d", ErrCorrupt, v, ArchiveVersion)
+	// every version ≥ 1 is read (core/tile/SPEC.md §6: a newer one only
+	// adds what this reader may ignore)
+	if v := binary.LittleEndian.Uint16(h[8:]); v < 1 {
+		return 0, fmt.Errorf("%w: version %d", ErrCorrupt, v)
 	}
 	return int(binary.LittleEndian.Uint32(h[12:])), nil
 }
