@@ -60,7 +60,7 @@ func mergeAdmin(res *adminbuild.Result, m *tile.Manifest, tiles map[string][]byt
 	}
 	for _, l := range res.Layers {
 		m.Layers = append(m.Layers, tile.LayerInfo{
-			Name: "admin_" + l.Name, Prefix: "admin/", Version: 1, Count: l.Count, Exact: l.Exact,
+			Name: "admin_" + l.Name, Prefix: "admin/", Version: admin.FormatVersion, Count: l.Count, Exact: l.Exact,
 			Description: l.Method,
 		})
 	}

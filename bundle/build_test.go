@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/internal/fixture"
 )
 
 // readTree returns every file below dir by relative path.
@@ -74,7 +75,7 @@ func TestNoGraph(t *testing.T) {
 }
 
 func TestDeterministic(t *testing.T) {
-	in := []string{sharedPath(t, "data/osm/hcmc-thuduc-campus-unsorted.osm")}
+	in := []string{fixture.Shared(t, fixture.OSMDir+"/hcmc-thuduc-campus-unsorted.osm")}
 	d := t.TempDir()
 	for _, name := range []string{"a", "b"} {
 		if _, err := Build(context.Background(), Options{OSM: in, Out: filepath.Join(d, name)}); err != nil {
@@ -86,7 +87,7 @@ func TestDeterministic(t *testing.T) {
 
 func TestBadInputs(t *testing.T) {
 	d := t.TempDir()
-	pbf, err := os.ReadFile(sharedPath(t, "data/vn2021/hoankiem.osm.pbf"))
+	pbf, err := os.ReadFile(fixture.Shared(t, fixture.HoanKiemPBF))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,8 +131,8 @@ func TestBadInputs(t *testing.T) {
 // TestSharedOSMFiles builds every raw OSM extract of ../shared/data/osm and
 // the Hoàn Kiếm pbf, and checks each bundle opens and has places.
 func TestSharedOSMFiles(t *testing.T) {
-	files, _ := filepath.Glob(sharedPath(t, "data/osm/*"))
-	files = append(files, sharedPath(t, "data/vn2021/hoankiem.osm.pbf"))
+	files, _ := filepath.Glob(filepath.Join(fixture.Shared(t, fixture.OSMDir), "*"))
+	files = append(files, fixture.Shared(t, fixture.HoanKiemPBF))
 	if len(files) < 2 {
 		t.Fatal("no shared OSM files found")
 	}
@@ -156,18 +157,4 @@ func TestSharedOSMFiles(t *testing.T) {
 			}
 		})
 	}
-}
-
-// sharedPath locates ../shared (beside the repository). Missing data fails
-// under CI and skips elsewhere.
-func sharedPath(t *testing.T, rel string) string {
-	t.Helper()
-	p := filepath.Join("..", "..", "shared", rel)
-	if _, err := os.Stat(filepath.Join("..", "..", "shared")); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("../shared is missing (needed for %s): %v", rel, err)
-		}
-		t.Skipf("../shared is missing (needed for %s)", rel)
-	}
-	return p
 }

@@ -3,39 +3,14 @@ package core
 import (
 	"context"
 	"net/url"
-	"os"
-	"path/filepath"
-	"sync"
 	"testing"
 
-	"github.com/bando-vn/bando/bundle"
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/internal/fixture/bundlefix"
 )
 
-var (
-	hanoiOnce sync.Once
-	hanoiDir  string
-	hanoiErr  error
-)
-
-// hanoiBundle builds ../shared/data/vn2021/hanoi.osm.pbf once per process.
-func hanoiBundle(b *testing.B) string {
-	shared := filepath.Join("..", "..", "shared", "data", "vn2021", "hanoi.osm.pbf")
-	if _, err := os.Stat(shared); err != nil {
-		if os.Getenv("CI") != "" {
-			b.Fatalf("%s missing: %v", shared, err)
-		}
-		b.Skipf("%s missing", shared)
-	}
-	hanoiOnce.Do(func() {
-		hanoiDir = filepath.Join(os.TempDir(), "bando-bench-hanoi")
-		_, hanoiErr = bundle.Build(context.Background(), bundle.Options{OSM: []string{shared}, Out: hanoiDir})
-	})
-	if hanoiErr != nil {
-		b.Fatal(hanoiErr)
-	}
-	return hanoiDir
-}
+// hanoiBundle is the Hà Nội bundle, built once per process.
+func hanoiBundle(b *testing.B) string { return bundlefix.Hanoi(b) }
 
 // acQueries are typed prefixes of real Hà Nội names, accent-free and not.
 var acQueries = []string{"pho", "ho guom", "nguyen trai", "cafe", "ng tr", "Phở", "bún chả", "highlands", "vincom", "truong"}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math/rand"
 	"net/url"
-	"os"
 	"path/filepath"
 	"sort"
 	"testing"
@@ -15,6 +14,7 @@ import (
 	"github.com/bando-vn/bando/bundle"
 	"github.com/bando-vn/bando/core/tile"
 	"github.com/bando-vn/bando/h3port"
+	"github.com/bando-vn/bando/internal/fixture"
 )
 
 var forcodeSeed = flag.Int64("forcodeseed", 20261122, "seed of TestForcodesRoundTripVietnam")
@@ -59,13 +59,7 @@ func TestForcodesDocumented(t *testing.T) {
 // resolution 0–15, decode(encode(p)) is the cell containing p at that
 // resolution, and admin_code is the new province the admin lookup gives.
 func TestForcodesRoundTripVietnam(t *testing.T) {
-	admin := filepath.Join("..", "..", "shared", "data", "admin")
-	if _, err := os.Stat(admin); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s missing: %v", admin, err)
-		}
-		t.Skipf("%s missing", admin)
-	}
+	admin := fixture.Shared(t, fixture.AdminDir)
 	n := 100000
 	if testing.Short() { // make test-wasm: the same check on fewer points
 		n = 3000

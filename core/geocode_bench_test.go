@@ -10,18 +10,11 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/bando-vn/bando/bundle"
 	"github.com/bando-vn/bando/core/tile"
-)
-
-var (
-	hanoiAdminOnce sync.Once
-	hanoiAdminDir  string
-	hanoiAdminErr  error
+	"github.com/bando-vn/bando/internal/fixture/bundlefix"
 )
 
 // hanoiAdminBundle is the Hà Nội bundle with both administrative structures: $BANDO_BENCH_BUNDLE
@@ -31,16 +24,7 @@ func hanoiAdminBundle(b *testing.B) string {
 	if d := os.Getenv("BANDO_BENCH_BUNDLE"); d != "" {
 		return d
 	}
-	shared := filepath.Join("..", "..", "shared", "data")
-	hanoiAdminOnce.Do(func() {
-		hanoiAdminDir = filepath.Join(os.TempDir(), "bando-bench-hanoi-admin")
-		_, hanoiAdminErr = bundle.Build(context.Background(), bundle.Options{
-			OSM: []string{filepath.Join(shared, "vn2021", "hanoi.osm.pbf")}, Admin: filepath.Join(shared, "admin"), Out: hanoiAdminDir})
-	})
-	if hanoiAdminErr != nil {
-		b.Fatal(hanoiAdminErr)
-	}
-	return hanoiAdminDir
+	return bundlefix.HanoiAdmin(b)
 }
 
 // benchRequests times whole requests (parse, engine, enrich, JSON) on a warm engine and

@@ -32,7 +32,8 @@ func TestSpecVersions(t *testing.T) {
 		{"tile/SPEC.md", `(?m)^### search \(version (\d+);`, place.SearchLayerVersion},
 		{"tile/SPEC.md", "(?m)^### search \\(version \\d+;.*\\n\\| key .*\\n\\|.*\\n\\| `v` \\| int \\| (\\d+) \\|", place.SearchLayerVersion},
 		{"tile/SPEC.md", `(?m)^### basemap \(version (\d+)\)$`, basemap.ArchiveVersion},
-		{"place/FORMAT.md", `(?m)^# Search index \(layer .search., prefix .sx/.\) — version (\d+)(\.\d+)?$`, place.SearchLayerVersion},
+		// the index's layout (regional indexes: 3); its tiles' v is SearchLayerVersion
+		{"place/FORMAT.md", `(?m)^# Search index \(layer .search., prefix .sx/.\) — version (\d+)(\.\d+)?$`, place.RegionalLayerVersion},
 		{"admin/FORMAT.md", `(?m)^# bando admin tiles — format v(\d+)$`, admin.FormatVersion},
 		{"admin/FORMAT.md", `(?m)^Status: v(\d+),`, admin.FormatVersion},
 		{"basemap/FORMAT.md", `(?m)^# bando basemap layer — version (\d+)$`, basemap.ArchiveVersion},

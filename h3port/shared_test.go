@@ -4,12 +4,13 @@ import (
 	"bufio"
 	"flag"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bando-vn/bando/internal/fixture"
 )
 
 var h3seedFlag = flag.Int64("h3seed", 0, "seed for randomised tests (0: from $H3SEED or the clock)")
@@ -33,34 +34,8 @@ func testSeed(t testing.TB) int64 {
 	return seed
 }
 
-// repoRoot finds the directory holding go.mod above the test's directory.
-func repoRoot(t testing.TB) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			return filepath.Dir(dir)
-		}
-	}
-}
-
-// sharedH3Dir returns ../../shared/peer/h3 relative to the repo root. When it
-// is missing the test fails if $CI is set and is skipped otherwise.
-func sharedH3Dir(t testing.TB) string {
-	dir := filepath.Join(repoRoot(t), "..", "shared", "peer", "h3")
-	if _, err := os.Stat(filepath.Join(dir, "inputfiles")); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("shared H3 vectors missing at %s (CI is set): %v", dir, err)
-		}
-		t.Skipf("shared H3 vectors not found at %s; skipping (set CI=1 to make this fatal)", dir)
-	}
-	return dir
-}
+// sharedH3Dir returns ../shared/peer/h3; the test fails when it is missing.
+func sharedH3Dir(t testing.TB) string { return fixture.Shared(t, fixture.PeerDir+"/h3") }
 
 // isWasm reports whether tests run under GOOS=js (Node); vector tests then
 // read every file but check a deterministic subsample of records.

@@ -16,6 +16,7 @@ import (
 	"github.com/vmihailenco/msgpack/v5"
 
 	"github.com/bando-vn/bando/core/admin"
+	"github.com/bando-vn/bando/internal/fixture"
 )
 
 var (
@@ -27,7 +28,7 @@ var (
 
 // fullBuild builds the real data once per test binary.
 func fullBuild(t *testing.T) (*Result, string) {
-	dir := sharedDir(t, "data/admin")
+	dir := fixture.Shared(t, fixture.AdminDir)
 	fullOnce.Do(func() {
 		start := time.Now()
 		fullRes, fullErr = Build(dir)

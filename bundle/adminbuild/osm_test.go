@@ -10,6 +10,7 @@ import (
 	"github.com/paulmach/osm"
 
 	"github.com/bando-vn/bando/core/admin"
+	"github.com/bando-vn/bando/internal/fixture"
 )
 
 // A tiny OSM file: a province (its ring cut: one way missing) and two wards,
@@ -87,7 +88,7 @@ func TestFromOSMCollectorMatchesReader(t *testing.T) {
 // box (old structure, wards at admin_level 8). It must not fail or panic;
 // wards whose rings close answer with their district when that closes too.
 func TestFromOSMHanoiExport(t *testing.T) {
-	dir := sharedDir(t, "data/osm")
+	dir := fixture.Shared(t, fixture.OSMDir)
 	for _, name := range []string{"hanoi-dongda-badinh.osm", "hcmc-district1-3.osm", "hcmc-thuduc-campus-unsorted.osm"} {
 		t.Run(name, func(t *testing.T) {
 			f, err := os.Open(filepath.Join(dir, name))

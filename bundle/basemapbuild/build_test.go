@@ -11,14 +11,13 @@ import (
 
 	"github.com/bando-vn/bando/core/basemap"
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/internal/fixture"
 	"github.com/paulmach/orb"
 	"github.com/paulmach/orb/encoding/mvt"
 	"github.com/paulmach/orb/maptile"
 	"github.com/paulmach/osm"
 	"github.com/paulmach/osm/osmpbf"
 )
-
-const hoanKiem = "../../../shared/data/vn2021/hoankiem.osm.pbf"
 
 func buildFile(t *testing.T, path string, o Options) (map[string][]byte, *Index) {
 	t.Helper()
@@ -66,7 +65,7 @@ func layerNames(t *testing.T, out map[string][]byte, z int, p orb.Point) map[str
 
 // Hoàn Kiếm (roads and places only in this extract) at z14 and z9.
 func TestBuildHoanKiem(t *testing.T) {
-	out, idx := buildFile(t, hoanKiem, Options{ArchiveBytes: 64 << 10})
+	out, idx := buildFile(t, fixture.Shared(t, fixture.HoanKiemPBF), Options{ArchiveBytes: 64 << 10})
 	lake := orb.Point{105.8524, 21.0287}
 	got := layerNames(t, out, 14, lake)
 	if got["roads"] < 100 || got["places"] == 0 {
@@ -95,9 +94,9 @@ func TestBuildHoanKiem(t *testing.T) {
 // (deepest listed ancestor) whatever the archive limit: compare a build
 // packed into one archive with one packed into many.
 func TestBuildDeterministicAndPacking(t *testing.T) {
-	one, _ := buildFile(t, hoanKiem, Options{ArchiveBytes: MaxArchiveBytes})
-	many, _ := buildFile(t, hoanKiem, Options{ArchiveBytes: 16 << 10})
-	again, _ := buildFile(t, hoanKiem, Options{ArchiveBytes: 16 << 10})
+	one, _ := buildFile(t, fixture.Shared(t, fixture.HoanKiemPBF), Options{ArchiveBytes: MaxArchiveBytes})
+	many, _ := buildFile(t, fixture.Shared(t, fixture.HoanKiemPBF), Options{ArchiveBytes: 16 << 10})
+	again, _ := buildFile(t, fixture.Shared(t, fixture.HoanKiemPBF), Options{ArchiveBytes: 16 << 10})
 	for k, b := range many {
 		if !bytes.Equal(b, again[k]) {
 			t.Fatalf("%s differs between two builds", k)

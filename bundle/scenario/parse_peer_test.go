@@ -5,13 +5,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-const peerFeatures = "../../../shared/peer/osrm-testbot/features"
+	"github.com/bando-vn/bando/internal/fixture"
+)
 
 // TestParsePeerFeatures parses every peer .feature file: the grammar must
 // cover the whole suite.
 func TestParsePeerFeatures(t *testing.T) {
+	peerFeatures := fixture.Shared(t, fixture.PeerDir+"/osrm-testbot/features")
 	var files []string
 	err := filepath.WalkDir(peerFeatures, func(p string, d os.DirEntry, err error) error {
 		if err == nil && strings.HasSuffix(p, ".feature") {

@@ -4,8 +4,8 @@ import (
 	"os"
 	"testing"
 
-	"github.com/bando-vn/bando/bundle/adminbuild"
 	"github.com/bando-vn/bando/core/admin"
+	"github.com/bando-vn/bando/internal/fixture/adminfix"
 )
 
 // unitsTile returns the admin/units tile built from ../shared/data/admin, or the file named
@@ -18,10 +18,7 @@ func unitsTile(tb testing.TB) []byte {
 		}
 		return b
 	}
-	res, err := adminbuild.Build(sharedPath(tb, "data/admin"))
-	if err != nil {
-		tb.Fatal(err)
-	}
+	res, _ := adminfix.Build(tb)
 	return res.Tiles[admin.UnitsKey]
 }
 

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/bando-vn/bando/core/text"
+	"github.com/bando-vn/bando/internal/fixture"
 )
 
 // peerLabel maps the labels of the two pelias/parser forks to ours (README of the folder).
@@ -99,7 +100,7 @@ func (g *Gazetteer) peerPass(a Address, expected []map[string]string) (bool, str
 
 func TestPeerCases(t *testing.T) {
 	g := fullGazetteer(t)
-	files, err := filepath.Glob(filepath.Join(sharedPath(t, "peer/vn-address-parser"), "*.jsonl"))
+	files, err := filepath.Glob(filepath.Join(fixture.Shared(t, fixture.PeerDir+"/vn-address-parser"), "*.jsonl"))
 	if err != nil || len(files) != 3 {
 		t.Fatalf("peer files: %v %v", files, err)
 	}

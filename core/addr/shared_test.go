@@ -1,68 +1,37 @@
 package addr
 
 import (
-	"os"
-	"path/filepath"
-	"sync"
 	"testing"
 
-	"github.com/bando-vn/bando/bundle/adminbuild"
 	"github.com/bando-vn/bando/core/admin"
+	"github.com/bando-vn/bando/internal/fixture"
+	"github.com/bando-vn/bando/internal/fixture/adminfix"
 )
 
-var (
-	gazOnce sync.Once
-	gazAll  *Gazetteer
-	unitAll *admin.Units
-	gazErr  error
-)
+type fullData struct {
+	gaz   *Gazetteer
+	units *admin.Units
+}
 
-// sharedPath returns <repo>/../shared/<rel>; the test fails when it is missing.
-func sharedPath(tb testing.TB, rel string) string {
-	dir, err := os.Getwd()
+// full indexes the units tile of the admin layers of ../shared/data/admin,
+// once per test process.
+func full(tb testing.TB) fullData {
+	res, _ := adminfix.Build(tb)
+	d, err := fixture.Once("addr.full", func() (fullData, error) {
+		u, err := admin.DecodeUnits(res.Tiles[admin.UnitsKey])
+		if err != nil {
+			return fullData{}, err
+		}
+		return fullData{NewGazetteer(u), u}, nil
+	})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		if filepath.Dir(dir) == dir {
-			tb.Fatal("repo root not found")
-		}
-		dir = filepath.Dir(dir)
-	}
-	p := filepath.Join(dir, "..", "shared", rel)
-	if _, err := os.Stat(p); err != nil {
-		tb.Fatalf("shared data missing: %v", err)
-	}
-	return p
+	return d
 }
 
-// fullGazetteer builds the admin layers from ../shared/data/admin once and indexes their units tile.
-func fullGazetteer(tb testing.TB) *Gazetteer {
-	dir := sharedPath(tb, "data/admin")
-	gazOnce.Do(func() {
-		res, err := adminbuild.Build(dir)
-		if err != nil {
-			gazErr = err
-			return
-		}
-		u, err := admin.DecodeUnits(res.Tiles[admin.UnitsKey])
-		if err != nil {
-			gazErr = err
-			return
-		}
-		unitAll, gazAll = u, NewGazetteer(u)
-	})
-	if gazErr != nil {
-		tb.Fatal(gazErr)
-	}
-	return gazAll
-}
+// fullGazetteer is the gazetteer of every unit of both structures.
+func fullGazetteer(tb testing.TB) *Gazetteer { return full(tb).gaz }
 
 // fullUnits returns the units fullGazetteer indexes.
-func fullUnits(tb testing.TB) *admin.Units {
-	fullGazetteer(tb)
-	return unitAll
-}
+func fullUnits(tb testing.TB) *admin.Units { return full(tb).units }

@@ -4,18 +4,19 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"github.com/bando-vn/bando/core/internal/cpuclock"
 	"math"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/bando-vn/bando/bundle/adminbuild"
+	"github.com/bando-vn/bando/core/internal/cpuclock"
+	"github.com/bando-vn/bando/internal/fixture"
+	"github.com/bando-vn/bando/internal/fixture/adminfix"
+
 	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/tile"
 )
@@ -24,59 +25,16 @@ import (
 // as TestWriteTiles writes them: the way to benchmark under wasm without
 // building there), or build them from <repo>/../shared/data/admin.
 
-var (
-	tilesOnce sync.Once
-	tilesMap  map[string][]byte
-	tilesErr  error
-)
-
-func repoRoot(tb testing.TB) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		if filepath.Dir(dir) == dir {
-			tb.Fatal("repo root not found")
-		}
-		dir = filepath.Dir(dir)
-	}
-}
-
-func sharedAdmin(tb testing.TB) string {
-	p := filepath.Join(repoRoot(tb), "..", "shared", "data", "admin")
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") != "" {
-			tb.Fatalf("shared data missing under CI: %v", err)
-		}
-		tb.Skipf("shared data not available (%v): skipping", err)
-	}
-	return p
-}
-
 func loadTiles(tb testing.TB) map[string][]byte {
-	tilesOnce.Do(func() {
-		if dir := os.Getenv("ADMIN_TILES_DIR"); dir != "" {
-			tilesMap, tilesErr = readTileDir(dir)
-			return
-		}
-		res, err := adminbuild.Build(sharedAdmin(tb))
+	if dir := os.Getenv("ADMIN_TILES_DIR"); dir != "" {
+		m, err := fixture.Once("admin.tiles "+dir, func() (map[string][]byte, error) { return readTileDir(dir) })
 		if err != nil {
-			tilesErr = err
-			return
+			tb.Fatal(err)
 		}
-		tilesMap = res.Tiles
-	})
-	if tilesErr != nil {
-		tb.Fatal(tilesErr)
+		return m
 	}
-	if tilesMap == nil {
-		tb.Skip("no tiles")
-	}
-	return tilesMap
+	res, _ := adminfix.Build(tb)
+	return res.Tiles
 }
 
 func readTileDir(dir string) (map[string][]byte, error) {

@@ -7,13 +7,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"sync"
 	"testing"
 
-	"github.com/bando-vn/bando/bundle/adminbuild"
 	"github.com/bando-vn/bando/core/addr"
 	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/internal/fixture"
+	"github.com/bando-vn/bando/internal/fixture/adminfix"
 )
 
 // world is everything the tests build once from ../shared/data/admin.
@@ -25,46 +25,26 @@ type world struct {
 	dir    string
 }
 
-var (
-	worldOnce sync.Once
-	theWorld  *world
-	worldErr  error
-)
-
-func sharedDir(tb testing.TB) string {
-	p := filepath.Join("..", "..", "..", "shared", "data", "admin")
-	if _, err := os.Stat(p); err != nil {
-		tb.Fatalf("shared data missing: %v", err)
-	}
-	return p
-}
-
+// load builds the world once per test process.
 func load(tb testing.TB) *world {
-	dir := sharedDir(tb)
-	worldOnce.Do(func() {
-		res, err := adminbuild.Build(dir)
-		if err != nil {
-			worldErr = err
-			return
-		}
+	res, dir := adminfix.Build(tb)
+	w, err := fixture.Once("convert.world", func() (*world, error) {
 		u, err := admin.DecodeUnits(res.Tiles[admin.UnitsKey])
 		if err != nil {
-			worldErr = err
-			return
+			return nil, err
 		}
 		st, err := tile.OpenMap(res.Tiles)
 		if err != nil {
-			worldErr = err
-			return
+			return nil, err
 		}
 		w := &world{units: u, gaz: addr.NewGazetteer(u), lookup: admin.New(st), dir: dir}
 		w.conv = New(u, w.gaz, w.lookup)
-		theWorld = w
+		return w, nil
 	})
-	if worldErr != nil {
-		tb.Fatal(worldErr)
+	if err != nil {
+		tb.Fatal(err)
 	}
-	return theWorld
+	return w
 }
 
 // tableRow is one row of old_to_new_wards.csv.

@@ -5,9 +5,10 @@ import (
 	"math"
 	"math/rand"
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/bando-vn/bando/internal/fixture"
 )
 
 func TestDistanceM(t *testing.T) {
@@ -85,17 +86,6 @@ func TestValid(t *testing.T) {
 	}
 }
 
-// sharedDir is ../shared from the repository root; the peer vectors live
-// there and a missing directory fails the test.
-func sharedPath(t *testing.T, rel string) string {
-	t.Helper()
-	p := filepath.Join("..", "..", "..", "shared", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("peer vectors missing (need ../shared beside the repository): %v", err)
-	}
-	return p
-}
-
 type polyVectors struct {
 	Roundtrip []struct {
 		Name      string      `json:"name"`
@@ -129,7 +119,7 @@ func pts(xs [][]float64) []LatLng {
 
 // TestPolylinePeerVectors runs ../shared/peer/polyline/vectors.json as it is.
 func TestPolylinePeerVectors(t *testing.T) {
-	b, err := os.ReadFile(sharedPath(t, "peer/polyline/vectors.json"))
+	b, err := os.ReadFile(fixture.Shared(t, fixture.PeerDir+"/polyline/vectors.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"sort"
 	"testing"
+
+	"github.com/bando-vn/bando/internal/fixture"
 )
 
 func TestParseTable(t *testing.T) {
@@ -81,7 +83,7 @@ func TestFlatten(t *testing.T) {
 
 // realValues collects every opening_hours value of the OSM extracts in ../shared/data/osm.
 func realValues(t *testing.T) []string {
-	dir := filepath.Join("..", "..", "..", "shared", "data", "osm")
+	dir := fixture.Shared(t, fixture.OSMDir)
 	files, err := filepath.Glob(filepath.Join(dir, "*"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no OSM extracts under %s: %v", dir, err)

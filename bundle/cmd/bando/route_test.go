@@ -12,16 +12,17 @@ import (
 	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core"
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/internal/fixture"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden route texts in testdata/route")
 
 // areas are the graphs the reviewed routes run on (shared data).
 var areas = map[string]string{
-	"hoankiem": "../../../../shared/data/vn2021/hoankiem.osm.pbf",
-	"dongda":   "../../../../shared/data/osm/hanoi-dongda-badinh.osm",
-	"hcmc-q3":  "../../../../shared/data/osm/hcmc-district1-3.osm",
-	"hanoi":    "../../../../shared/data/vn2021/hanoi.osm.pbf",
+	"hoankiem": fixture.HoanKiemPBF,
+	"dongda":   fixture.OSMDir + "/hanoi-dongda-badinh.osm",
+	"hcmc-q3":  fixture.OSMDir + "/hcmc-district1-3.osm",
+	"hanoi":    fixture.HanoiPBF,
 }
 
 var engines sync.Map // area → *core.Engine
@@ -30,7 +31,7 @@ func areaEngine(t *testing.T, area string) *core.Engine {
 	if e, ok := engines.Load(area); ok {
 		return e.(*core.Engine)
 	}
-	tiles, _, err := graphbuild.FromFile(areas[area], "car", "motor")
+	tiles, _, err := graphbuild.FromFile(fixture.Shared(t, areas[area]), "car", "motor")
 	if err != nil {
 		t.Fatalf("%s graph (shared data required): %v", area, err)
 	}
