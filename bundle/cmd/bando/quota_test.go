@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/bando-vn/bando/core/access"
 )
@@ -118,5 +120,40 @@ func TestQuotaHoldsAndSurvivesRestart(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 429 {
 		t.Fatalf("after the restart the used-up quota answers %d, want 429", resp.StatusCode)
+	}
+}
+
+// TestServeDrainsOnSIGTERM: a request in flight when `bando serve` gets
+// SIGTERM (here: its body half sent) is still answered, then the server
+// exits 0; a new connection is refused after the signal.
+func TestServeDrainsOnSIGTERM(t *testing.T) {
+	base, stop := startServe(t, "--bundle", "../../../testdata/bundle", "--quiet")
+	addr := strings.TrimPrefix(base, "http://")
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	body := "forcodes=HNO4DT45BQNZ"
+	fmt.Fprintf(c, "POST /v1/forcodes/decode HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\n%s", len(body), body[:10])
+	time.Sleep(200 * time.Millisecond) // the request is in the handler, reading its body
+	exited := make(chan error, 1)
+	go func() { exited <- stop() }()
+	time.Sleep(300 * time.Millisecond)
+	if _, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
+		t.Error("a new connection was accepted after SIGTERM")
+	}
+	fmt.Fprint(c, body[10:])
+	c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatalf("the request in flight was not answered: %v", err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("request in flight: %d", resp.StatusCode)
+	}
+	if err := <-exited; err != nil {
+		t.Fatalf("exit after SIGTERM: %v", err)
 	}
 }
