@@ -358,3 +358,47 @@ func TestKeepArchives(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTileRead: the one step where a packed bundle differs from the
+// loose one it was packed from — reading and checking a tile (Store.Tile:
+// a ReadAt of the archive's range instead of a file read) — over the same
+// seeded sample of tiles of both, alternating:
+//
+//	BANDO_BENCH_BUNDLE=DIR BANDO_BENCH_PACKED=DIR2 go test ./core/tile -run XXX -bench TileRead -count 5
+func BenchmarkTileRead(b *testing.B) {
+	loose, packed := os.Getenv("BANDO_BENCH_BUNDLE"), os.Getenv("BANDO_BENCH_PACKED")
+	if loose == "" || packed == "" {
+		b.Skip("set BANDO_BENCH_BUNDLE (a loose bundle) and BANDO_BENCH_PACKED (it, packed)")
+	}
+	ctx := context.Background()
+	stores := map[string]*Store{}
+	for name, dir := range map[string]string{"loose": loose, "packed": packed} {
+		s, err := Open(ctx, DirSource(dir), 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		stores[name] = s
+	}
+	keys := stores["loose"].Manifest().Keys()
+	r := rand.New(rand.NewPCG(1, 2))
+	sample := make([]string, 500)
+	for i := range sample {
+		sample[i] = keys[r.IntN(len(keys))]
+	}
+	for _, name := range []string{"loose", "packed"} {
+		s := stores[name]
+		b.Run(name, func(b *testing.B) {
+			var bytes int64
+			i := 0
+			for b.Loop() {
+				t, err := s.Tile(ctx, sample[i%len(sample)])
+				if err != nil {
+					b.Fatal(err)
+				}
+				bytes += int64(len(t))
+				i++
+			}
+			b.SetBytes(bytes / int64(max(i, 1)))
+		})
+	}
+}

@@ -9,6 +9,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -85,5 +86,24 @@ test("contract cases (js/bando.mjs in headless Chromium)", async (t) => {
     await t.test(r.name, () => { assert.ok(r.problems.length === 0, r.problems.join("\n")); });
   }
   const msg = summary(results);
+  assert.ok(msg === null, msg + (logs.length ? `\npage log:\n${logs.join("\n")}` : ""));
+});
+
+// The same cases from the packed form of the bundle (core/tile/SPEC.md §9:
+// `bando pack` into build/test-packed), its archives read by HTTP Range
+// requests from the page; /v1/status says format_version 2 there.
+test("contract cases from a packed bundle (Range requests in Chromium)", async () => {
+  const bando = join(repoRoot, "build/bando");
+  if (!existsSync(bando)) throw new Error("build/bando missing: run `make bando` first");
+  const out = join(repoRoot, "build/test-packed");
+  const r = spawnSync(bando, ["pack", "--in", cf.bundleDir, "--out", out, "--archive-mib", "1"], { encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  const pg = await context.newPage();
+  const logs = [];
+  pg.on("console", (m) => logs.push(`console.${m.type()}: ${m.text()}`));
+  await pg.goto(srv.origin + "/");
+  const got = await pg.evaluate(inPage, { cases: cf.cases, keyHashes: cf.keyHashes, bundle: "/build/test-packed/" });
+  const golden = (c) => c.url.startsWith("/v1/status") ? Buffer.from(cf.goldens[c.name].toString("utf8").replace('"format_version":1,', '"format_version":2,')) : cf.goldens[c.name];
+  const msg = summary(cf.cases.map((c, i) => ({ name: c.name, problems: compare(c, golden(c), got[i]) })));
   assert.ok(msg === null, msg + (logs.length ? `\npage log:\n${logs.join("\n")}` : ""));
 });
