@@ -31,7 +31,7 @@ func placeRegions(places []place.Place, units []adminbuild.UnitPoint) []string {
 }
 
 func regionOf(p *place.Place, prov map[string]string) string {
-	if isUnitID(p.ID) || p.Layer != "venue" && p.Layer != "street" && p.Layer != "address" && p.Rank >= nationalRank {
+	if place.IsUnitID(p.ID) || p.Layer != "venue" && p.Layer != "street" && p.Layer != "address" && p.Rank >= nationalRank {
 		return place.NationalRegion
 	}
 	if len(p.Admin) > 0 {
@@ -40,16 +40,6 @@ func regionOf(p *place.Place, prov map[string]string) string {
 		}
 	}
 	return place.NationalRegion
-}
-
-// isUnitID reports whether id is that of an administrative unit's place.
-func isUnitID(id string) bool {
-	for _, pre := range unitIDPrefix {
-		if strings.HasPrefix(id, pre) {
-			return true
-		}
-	}
-	return false
 }
 
 // TileRegion returns, for the tiles of the place, id, search and address

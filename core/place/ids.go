@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/vmihailenco/msgpack/v5"
 )
 
 // IDPrefix is the key prefix of the id layer: places by id, for /v1/place
@@ -97,21 +98,42 @@ func BuildIDTiles(places []Place) (map[string][]byte, error) {
 }
 
 // encodeIDTile writes an id tile: the places' ids sorted, with the cell
-// (row, column) of each one's place tile.
+// (row, column) of each one's place tile, and the records of the
+// administrative units (IsUnitID) themselves: forward geocoding reads a
+// unit's place for every address, and a unit's cell may be a city
+// centre's megabytes.
 func encodeIDTile(places []Place) ([]byte, error) {
 	ps := append([]Place(nil), places...)
 	sort.Slice(ps, func(i, j int) bool { return ps[i].ID < ps[j].ID })
-	ids := make([][]byte, len(ps))
+	ids, recs := make([][]byte, len(ps)), make([][]byte, len(ps))
 	cy, cx := make([]uint32, len(ps)), make([]uint32, len(ps))
 	for i := range ps {
 		ids[i] = []byte(ps[i].ID)
 		y, x := cellOf(ps[i].LatF(), ps[i].LngF())
 		cy[i], cx[i] = uint32(int32(y)), uint32(int32(x))
+		if IsUnitID(ps[i].ID) {
+			b, err := msgpack.Marshal(&ps[i])
+			if err != nil {
+				return nil, err
+			}
+			recs[i] = b
+		}
 	}
 	t := packedTile{V: IDLayerVersion, CY: putU32s(cy), CX: putU32s(cx)}
 	t.IOff, t.IDs = packRecords(ids)
-	t.ROff, t.Recs = []byte{}, []byte{}
+	t.ROff, t.Recs = packRecords(recs)
 	return marshal(&t)
+}
+
+// IsUnitID reports whether id is that of an administrative unit's place
+// (§5: one of the Unit* prefixes).
+func IsUnitID(id string) bool {
+	for _, p := range [...]string{UnitNewProvince, UnitNewWard, UnitOldProvince, UnitOldDistrict, UnitOldWard} {
+		if strings.HasPrefix(id, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // IDTile is a decoded id tile: ids with the cell of each one's place tile
@@ -119,6 +141,7 @@ func encodeIDTile(places []Place) ([]byte, error) {
 type IDTile struct {
 	ids    records
 	cy, cx u32s
+	recs   records    // per id, its record when the tile holds it (units), else empty
 	full   *PlaceTile // version 1: the records are in the tile
 }
 
@@ -128,16 +151,24 @@ func DecodeIDTile(b []byte) (*IDTile, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(t.Recs) > 0 || t.CY == nil && t.CX == nil {
+	if t.CY == nil && t.CX == nil {
 		pt, err := placeTileOf(t)
 		if err != nil {
 			return nil, err
 		}
 		return &IDTile{full: pt}, nil
 	}
-	it := &IDTile{ids: records{t.IOff, t.IDs}, cy: t.CY, cx: t.CX}
+	it := &IDTile{ids: records{t.IOff, t.IDs}, cy: t.CY, cx: t.CX, recs: records{t.ROff, t.Recs}}
 	if err := it.ids.check("ids"); err != nil {
 		return nil, err
+	}
+	if len(t.ROff) > 0 || len(t.Recs) > 0 {
+		if err := it.recs.check("records"); err != nil {
+			return nil, err
+		}
+		if it.recs.Len() != it.ids.Len() {
+			return nil, fmt.Errorf("%w: %d ids for %d records", tile.ErrCorrupt, it.ids.Len(), it.recs.Len())
+		}
 	}
 	if n := it.ids.Len(); len(it.cy) != 4*n || len(it.cx) != 4*n {
 		return nil, fmt.Errorf("%w: %d ids for %d and %d cells", tile.ErrCorrupt, n, len(it.cy)/4, len(it.cx)/4)
@@ -157,6 +188,12 @@ func (t *IDTile) Find(id string) (cell string, p Place, ok bool, err error) {
 	i := sort.Search(n, func(i int) bool { return string(t.ids.At(i)) >= id })
 	if i == n || string(t.ids.At(i)) != id {
 		return "", Place{}, false, nil
+	}
+	if len(t.recs.off) > 0 {
+		if b := t.recs.At(i); len(b) > 0 {
+			p, err = decodePlace(b)
+			return "", p, err == nil, err
+		}
 	}
 	return cellKey(int(int32(t.cy.At(i))), int(int32(t.cx.At(i)))), Place{}, true, nil
 }

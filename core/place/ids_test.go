@@ -21,6 +21,10 @@ func TestIDTiles(t *testing.T) {
 		places = append(places, Place{ID: fmt.Sprintf("n%d", i), Name: fmt.Sprintf("Nơi %d", i), Layer: "venue",
 			Lat: int32(8e7 + rng.Int63n(15e7)), Lng: int32(102e7 + rng.Int63n(8e7))})
 	}
+	for i := 0; i < 50; i++ {
+		places = append(places, Place{ID: fmt.Sprintf("%s%05d", UnitNewWard, i), Name: fmt.Sprintf("Phường %d", i), Layer: "locality",
+			Lat: 21e7, Lng: 105.8e7})
+	}
 	tiles, err := BuildIDTiles(places)
 	if err != nil {
 		t.Fatal(err)
@@ -45,8 +49,12 @@ func TestIDTiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cell, _, ok, err := it.Find(p.ID)
-			found = ok && err == nil && cell == CellKey(p.LatF(), p.LngF())
+			cell, got, ok, err := it.Find(p.ID)
+			if IsUnitID(p.ID) { // a unit's record is in the id tile
+				found = ok && err == nil && cell == "" && got.Name == p.Name
+			} else {
+				found = ok && err == nil && cell == CellKey(p.LatF(), p.LngF())
+			}
 			break
 		}
 		if !found {
