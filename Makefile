@@ -72,8 +72,9 @@ demo-page: wasm js-deps mapkit
 	rm -rf build/demo-page
 	mkdir -p build/demo-page/vendor build/demo-page/bando/dist
 	cp -R js/demo/* build/demo-page/
-	cp js/bando.mjs js/offline.mjs js/basemap.mjs js/style.mjs build/demo-page/bando/
+	cp js/bando.mjs js/offline.mjs js/manifest.mjs js/basemap.mjs js/style.mjs build/demo-page/bando/
 	cp -R js/dist/bando.wasm js/dist/wasm_exec.js js/dist/glyphs js/dist/sprite* build/demo-page/bando/dist/
+	cp js/dist/icon-192.png js/dist/icon-512.png build/demo-page/
 	cp js/node_modules/maplibre-gl/dist/maplibre-gl.js js/node_modules/maplibre-gl/dist/maplibre-gl.css js/node_modules/maplibre-gl/LICENSE.txt build/demo-page/vendor/
 
 # The style's glyphs and sprite (js/style.mjs) into js/dist: Noto Sans

@@ -18,3 +18,5 @@ export interface StyleOptions {
 export declare function style(options: StyleOptions): { version: 8; name: string; sources: Record<string, unknown>; layers: Record<string, unknown>[] };
 /** The boundaries filter of one administrative structure. */
 export declare function boundaryFilter(structure: "old" | "new"): unknown[];
+/** The text-field of the place labels in a language ("en": English names where OSM has them). */
+export declare function placeName(language: "vi" | "en"): unknown[];

@@ -28,17 +28,45 @@ export function boundaryFilter(structure) {
 }
 
 const regular = ["Noto Sans Regular"], bold = ["Noto Sans Bold"];
+const landmarks = ["hospital", "museum", "attraction", "monument", "landmark", "rail", "airport", "bus", "town-hall", "police", "post",
+  "school", "library", "place-of-worship", "park", "stadium", "theatre", "cinema", "zoo", "information", "pharmacy", "fuel"];
 const halo = { "text-halo-color": "#ffffff", "text-halo-width": 1.4, "text-halo-blur": 0.3 };
 
-/** The label layers: street names along roads, water names, POIs, house numbers, places (top). */
+/**
+ * The text of place labels in a language ("en": the English name where OSM
+ * has one); map.setLayoutProperty("label-place", "text-field", placeName(l))
+ * switches a shown map.
+ */
+export function placeName(language) {
+  return language === "en" ? ["coalesce", ["get", "name:en"], ["get", "name"]] : ["get", "name"];
+}
+
+/** The label layers, bottom to top (MapLibre places the top ones first): house numbers, POIs, street and water names, places. */
 function labelLayers(src, language) {
-  const name = language === "en" ? ["coalesce", ["get", "name:en"], ["get", "name"]] : ["get", "name"];
+  const name = placeName(language);
   const size = (z0, s0, z1, s1) => ["interpolate", ["linear"], ["zoom"], z0, s0, z1, s1];
   return [
     {
       id: "label-waterway", type: "symbol", source: src, "source-layer": "waterways", minzoom: 13,
       layout: { "symbol-placement": "line", "text-field": ["get", "name"], "text-font": regular, "text-size": 11, "text-letter-spacing": 0.1 },
       paint: { "text-color": "#3b6e8f", ...halo },
+    },
+    {
+      id: "housenumbers", type: "symbol", source: src, "source-layer": "housenumbers", minzoom: 18,
+      layout: { "text-field": ["get", "addr:housenumber"], "text-font": regular, "text-size": 10, "text-padding": 1 },
+      paint: { "text-color": "#6b5f55", ...halo },
+    },
+    {
+      id: "pois", type: "symbol", source: src, "source-layer": "pois", minzoom: 15,
+      // landmarks and services from z15, shops, food and lodging from z17
+      filter: ["any", [">=", ["zoom"], 17], ["match", ["get", "class"], landmarks, true, false]],
+      layout: {
+        "icon-image": ["get", "class"], "icon-size": 1, "icon-padding": 2,
+        "text-field": ["step", ["zoom"], "", 16, ["get", "name"]], "text-font": regular, "text-size": 11,
+        "text-anchor": "top", "text-offset": [0, 0.9], "text-max-width": 8, "text-optional": true,
+        "symbol-sort-key": ["match", ["get", "class"], landmarks, 0, 1],
+      },
+      paint: { "text-color": "#55463a", ...halo },
     },
     {
       id: "label-road", type: "symbol", source: src, "source-layer": "roads",
@@ -58,21 +86,6 @@ function labelLayers(src, language) {
       paint: { "text-color": "#7a4a00", ...halo },
     },
     {
-      id: "housenumbers", type: "symbol", source: src, "source-layer": "housenumbers", minzoom: 18,
-      layout: { "text-field": ["get", "addr:housenumber"], "text-font": regular, "text-size": 10, "text-padding": 1 },
-      paint: { "text-color": "#6b5f55", ...halo },
-    },
-    {
-      id: "pois", type: "symbol", source: src, "source-layer": "pois", minzoom: 15,
-      layout: {
-        "icon-image": ["get", "class"], "icon-size": 1, "icon-padding": 2,
-        "text-field": ["step", ["zoom"], "", 16, ["get", "name"]], "text-font": regular, "text-size": 11,
-        "text-anchor": "top", "text-offset": [0, 0.9], "text-max-width": 8, "text-optional": true,
-        "symbol-sort-key": ["match", ["get", "class"], ["hospital", "museum", "attraction", "rail", "airport", "town-hall"], 0, 1],
-      },
-      paint: { "text-color": "#55463a", ...halo },
-    },
-    {
       id: "label-water", type: "symbol", source: src, "source-layer": "water", minzoom: 12,
       layout: { "text-field": ["get", "name"], "text-font": regular, "text-size": 12, "symbol-placement": "point" },
       paint: { "text-color": "#3b6e8f", ...halo },
@@ -82,7 +95,9 @@ function labelLayers(src, language) {
       layout: {
         "text-field": name,
         "text-font": ["match", ["get", "class"], ["city", "town"], ["literal", bold], ["literal", regular]],
-        "text-size": ["match", ["get", "class"], "city", size(5, 12, 12, 20), "town", size(8, 11, 14, 16), "suburb", 13, "village", 12, 11],
+        "text-size": ["interpolate", ["linear"], ["zoom"],
+          6, ["match", ["get", "class"], "city", 12, "town", 10, 10],
+          14, ["match", ["get", "class"], "city", 20, "town", 16, "suburb", 13, "village", 12, 11]],
         "text-transform": ["match", ["get", "class"], ["suburb", "quarter"], "uppercase", "none"],
         "text-letter-spacing": ["match", ["get", "class"], ["suburb", "quarter"], 0.08, 0],
         "text-max-width": 8, "text-padding": 4,

@@ -212,3 +212,17 @@ func FuzzParsePath(f *testing.F) {
 		p.sdf(0, 0, 3, 3, 8, 0.25)
 	})
 }
+
+func TestBadge(t *testing.T) {
+	b, err := Badge(Icon{Name: "app", SVG: []byte(`<svg><path d="M4 4H11V11H4Z"/></svg>`), Fill: color.RGBA{0, 0, 200, 255}}, 192)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil || img.Bounds().Dx() != 192 {
+		t.Fatalf("%v %v", err, img.Bounds())
+	}
+	if _, err := Badge(Icon{SVG: []byte(`<svg><path d="M0 0"/></svg>`)}, 4); err == nil {
+		t.Fatal("size 4 is an error")
+	}
+}

@@ -116,3 +116,17 @@ func mix(a, b color.RGBA, t float64) color.RGBA {
 	l := func(x, y uint8) uint8 { return uint8(math.Round(float64(x)*(1-t) + float64(y)*t)) }
 	return color.RGBA{l(a.R, b.R), l(a.G, b.G), l(a.B, b.B), 255}
 }
+
+// Badge draws one icon alone as a size×size PNG (an app icon).
+func Badge(ic Icon, size int) ([]byte, error) {
+	if size < 8 || size > 1024 {
+		return nil, fmt.Errorf("mapkit: badge size %d", size)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, size, size))
+	if err := drawBadge(img, 0, 0, size, ic); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	err := png.Encode(&buf, img)
+	return buf.Bytes(), err
+}

@@ -5,6 +5,7 @@
 // duration texts; a step clicked is highlighted on the map.
 import { decodePolyline } from "./bando/bando.mjs";
 import { $, h, sanitize, letter, lines, lineFeature, fit, km, minutes, choices, Waypoints } from "./ui.mjs";
+import { t } from "./i18n.mjs";
 
 // Google maneuver strings (API.md §3.7) → an arrow.
 const icons = {
@@ -26,7 +27,7 @@ export function routePanel({ engine, map, state, v2, fail }) {
   let last = null, sel = 0, seq = 0;
   const wps = new Waypoints($("routeWps"), {
     engine, map, v2, min: 2, max: 10, pinClass: "route", label: (i) => letter(i),
-    placeholder: (i, n) => (i === 0 ? "Điểm đi" : n > 2 ? `Điểm đến ${i}` : "Điểm đến"),
+    placeholder: (i, n) => (i === 0 ? t("origin") : n > 2 ? t("destN", i) : t("dest")),
     onChange: () => route(),
   });
 
@@ -38,7 +39,7 @@ export function routePanel({ engine, map, state, v2, fail }) {
     drawStep([]);
     if (!wps.complete()) return out.replaceChildren();
     const [origin, ...dests] = wps.points;
-    out.replaceChildren(h("p", { class: "sub" }, "Đang tìm đường…"));
+    out.replaceChildren(h("p", { class: "sub" }, t("routing")));
     const t0 = performance.now();
     try {
       const r = await engine().direction({
@@ -64,7 +65,7 @@ export function routePanel({ engine, map, state, v2, fail }) {
     if (!r.routes.length) {
       const bad = r.geocoded_waypoints.findIndex((w) => w.geocoder_status !== "OK");
       return out.replaceChildren(h("p", { class: "err" }, r.status === "NOT_FOUND" && bad >= 0
-        ? `Không có đường nào gần điểm ${letter(bad)} (trong 1 km).` : `Không tìm được đường (${r.status}).`));
+        ? t("noRoad", letter(bad)) : t("noRoute", r.status)));
     }
     const shapes = r.routes.map((rt) => decodePolyline(rt.overview_polyline.points));
     draw(shapes.map((c, i) => lineFeature(c, { sel: i === sel, i })));
@@ -74,7 +75,7 @@ export function routePanel({ engine, map, state, v2, fail }) {
     Object.assign(state.route, { selected: sel, points: shapes[sel].length, steps: rt.legs.reduce((s, l) => s + l.steps.length, 0) });
     out.replaceChildren(...[
       ...r.routes.map((x, i) => h("div", { class: `routeopt${i === sel ? " on" : ""}`, onclick: () => { sel = i; show(false); } },
-        h("b", {}, total(x)), " ", h("span", { class: "sub" }, x.summary ? `qua ${x.summary}` : ""))),
+        h("b", {}, total(x)), " ", h("span", { class: "sub" }, x.summary ? `${$("lang").value === "en" ? "via" : "qua"} ${x.summary}` : ""))),
       ...rt.warnings.map((w) => h("p", { class: "warn" }, w)),
       ...rt.legs.flatMap((leg, li) => [
         rt.legs.length > 1 ? h("h3", {}, `${letter(li)} → ${letter(li + 1)}: ${leg.distance.text} · ${leg.duration.text}`) : null,
@@ -116,6 +117,10 @@ export function routePanel({ engine, map, state, v2, fail }) {
     pick: (p) => wps.pick(p),
     /** From the place or click card: "from here" (row 0) or "to here" (the last row). */
     setEnd(which, p) { wps.set(which === "from" ? 0 : wps.points.length - 1, { ...p }); },
+    /** Ask again (the structure changed). */
+    refresh() { if (wps.complete()) route(); },
+    /** The UI language changed: the choices, the rows, and the instructions in it. */
+    relabel() { choices($("vehicle"), $("lang"), "direction"); wps.render(); if (wps.complete()) route(); },
     show(on) { draw.show(on); drawStep.show(on); wps.showPins(on); },
   };
 }

@@ -4,6 +4,7 @@
 // shape in its own colour, the trip summary and each leg's maneuvers.
 import { decodePolyline } from "./bando/bando.mjs";
 import { $, h, letter, lines, lineFeature, fit, km, minutes, choices, Waypoints } from "./ui.mjs";
+import { t as tr } from "./i18n.mjs";
 
 const palette = ["#d7263d", "#1b998b", "#2e86de", "#f46036", "#8e44ad", "#c5a100", "#2d3047", "#e84393"];
 
@@ -17,18 +18,18 @@ export function tripPanel({ engine, map, state, v2, fail }) {
   let seq = 0;
   const wps = new Waypoints($("tripWps"), {
     engine, map, v2, min: 2, max: 50, pinClass: "trip", label: (i) => letter(i),
-    placeholder: (i) => (i === 0 ? "Điểm xuất phát" : `Điểm dừng ${letter(i)}`),
+    placeholder: (i) => (i === 0 ? tr("start") : tr("stop", letter(i))),
     onChange: () => { seq++; draw([]); out.replaceChildren(); wps.pins(); },
   });
 
   async function optimize() {
     if (wps.points.some((p) => !p) && wps.filled().length >= 2) wps.compact(); // row letters = stop indexes
     const stops = wps.filled();
-    if (stops.length < 2) return out.replaceChildren(h("p", { class: "err" }, "Cần ít nhất 2 điểm."));
+    if (stops.length < 2) return out.replaceChildren(h("p", { class: "err" }, tr("needTwo")));
     const my = ++seq;
     const locations = stops.map((p) => ({ lat: +p.lat.toFixed(6), lon: +p.lng.toFixed(6) }));
     if ($("roundtrip").checked) locations.push(locations[0]);
-    out.replaceChildren(h("p", { class: "sub" }, "Đang tối ưu…"));
+    out.replaceChildren(h("p", { class: "sub" }, tr("optimizing")));
     const t0 = performance.now();
     try {
       const r = await engine().optimizedRoute({
@@ -58,12 +59,12 @@ export function tripPanel({ engine, map, state, v2, fail }) {
     const name = (l) => `${letter(stopOf(l))} ${stops[stopOf(l)].name ?? ""}`;
     out.replaceChildren(
       h("p", {}, h("b", {}, `${km(t.summary.length * 1000)} · ${minutes(t.summary.time)}`), " ",
-        h("span", { class: "sub" }, `${t.legs.length} chặng${t.summary.has_toll ? " · có trạm thu phí" : ""}${t.summary.has_ferry ? " · có phà" : ""}`)),
-      h("p", { class: "order" }, "Thứ tự: ", t.locations.map((l) => letter(stopOf(l))).join(" → ")),
+        h("span", { class: "sub" }, [tr("legs", t.legs.length), t.summary.has_toll && tr("toll"), t.summary.has_ferry && tr("ferry")].filter(Boolean).join(" · "))),
+      h("p", { class: "order" }, tr("order"), t.locations.map((l) => letter(stopOf(l))).join(" → ")),
       h("ol", { class: "legs" }, ...t.legs.map((leg, i) => h("li", {},
         h("span", { class: "swatch", style: `background:${palette[i % palette.length]}` }),
         `${name(t.locations[i])} → ${name(t.locations[i + 1])}`, h("div", { class: "sub" }, `${km(leg.summary.length * 1000)} · ${minutes(leg.summary.time)}`),
-        h("details", {}, h("summary", {}, `${leg.maneuvers.length} chỉ dẫn`),
+        h("details", {}, h("summary", {}, tr("instructions", leg.maneuvers.length)),
           h("ol", { class: "steps" }, ...leg.maneuvers.map((m) => h("li", { class: "step" }, m.instruction))))))),
     );
   }
@@ -79,6 +80,10 @@ export function tripPanel({ engine, map, state, v2, fail }) {
     /** A point chosen on the map while this tab is open. */
     pick: (p) => wps.pick(p),
     add(p) { wps.set(null, { ...p }); },
+    /** Ask again if a trip is shown (the structure changed). */
+    refresh() { if (out.childElementCount && wps.filled().length >= 2) optimize(); },
+    /** The UI language changed: the choices, the rows, and the trip in it. */
+    relabel() { choices($("costing"), $("tripLang"), "trip"); wps.render(); if (out.childElementCount && wps.filled().length >= 2) optimize(); },
     show(on) { draw.show(on); wps.showPins(on); },
   };
 }

@@ -2,6 +2,8 @@
 // line layers on the map, and the waypoint editor used by the route and
 // trip panels (each row: type-ahead search, or a point clicked on the map).
 
+import { t, language } from "./i18n.mjs";
+
 export const $ = (id) => document.getElementById(id);
 
 export const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -42,22 +44,28 @@ export function h(tag, attrs = {}, ...children) {
   return e;
 }
 
-// The six vehicles: /direction's `vehicle`, /optimized-route's `costing` (API.md §3.7, §3.8), label.
-const vehicles = [["car", "auto", "Ô tô"], ["motor", "motorcycle", "Xe máy"], ["taxi", "taxi", "Taxi"],
-  ["truck", "truck", "Xe tải"], ["bike", "bicycle", "Xe đạp"], ["walking", "pedestrian", "Đi bộ"]];
+// The six vehicles: /direction's `vehicle`, /optimized-route's `costing` (API.md §3.7, §3.8), labels vi, en.
+const vehicles = [["car", "auto", "Ô tô", "Car"], ["motor", "motorcycle", "Xe máy", "Motorbike"], ["taxi", "taxi", "Taxi", "Taxi"],
+  ["truck", "truck", "Xe tải", "Truck"], ["bike", "bicycle", "Xe đạp", "Bicycle"], ["walking", "pedestrian", "Đi bộ", "Walking"]];
 const languages = [["vi", "vi-VN", "Tiếng Việt"], ["en", "en-US", "English"]];
 
-/** Fill a vehicle and a language <select>: api "direction" (Google words) or "trip" (Valhalla's). */
+/**
+ * Fill a vehicle and a language <select> (api "direction": Google words, or
+ * "trip": Valhalla's) in the UI language, keeping the chosen vehicle; the
+ * instructions' language follows the UI language.
+ */
 export function choices(vehicleSelect, languageSelect, api) {
-  const col = api === "direction" ? 0 : 1;
-  vehicleSelect.replaceChildren(...vehicles.map((v) => new Option(v[2], v[col])));
+  const col = api === "direction" ? 0 : 1, keep = vehicleSelect.value;
+  vehicleSelect.replaceChildren(...vehicles.map((v) => new Option(v[language() === "en" ? 3 : 2], v[col])));
+  if (keep) vehicleSelect.value = keep;
   languageSelect.replaceChildren(...languages.map((l) => new Option(l[2], l[col])));
+  languageSelect.value = languages.find((l) => l[0] === language())[col];
 }
 
 export const letter = (i) => String.fromCharCode(65 + (i % 26)) + (i >= 26 ? Math.floor(i / 26) : "");
 export const fmt = (x, d = 5) => Number(x).toFixed(d);
-export const km = (m) => (m >= 1000 ? `${(m / 1000).toLocaleString("vi-VN", { maximumFractionDigits: 1 })} km` : `${Math.round(m)} m`);
-export const minutes = (s) => (s >= 3600 ? `${Math.floor(s / 3600)} giờ ${Math.round((s % 3600) / 60)} phút` : `${Math.max(1, Math.round(s / 60))} phút`);
+export const km = (m) => (m >= 1000 ? `${(m / 1000).toLocaleString(language() === "en" ? "en-US" : "vi-VN", { maximumFractionDigits: 1 })} km` : `${Math.round(m)} m`);
+export const minutes = (s) => (s >= 3600 ? t("hours", Math.floor(s / 3600), Math.round((s % 3600) / 60)) : t("minutes", Math.max(1, Math.round(s / 60))));
 
 /** A round map pin with a short text (a letter or a number). */
 export function pin(map, [lng, lat], text, cls = "") {
@@ -218,7 +226,7 @@ export class Waypoints {
       input.addEventListener("keydown", (e) => { if (e.key === "Enter") sugg.firstChild?.click(); });
       return h("div", { class: "wp" },
         h("span", { class: "pin small" }, this.o.label(i, n)), input,
-        h("button", { class: "x", title: "Bỏ điểm này", onclick: () => this.remove(i) }, "×"), sugg);
+        h("button", { class: "x", title: t("removePoint"), "aria-label": t("removePoint"), onclick: () => this.remove(i) }, "×"), sugg);
     }));
   }
 

@@ -5,7 +5,8 @@
 //
 // DIR gets glyphs/<font stack>/<start>-<end>.pbf for the code point
 // ranges Vietnamese text uses, and sprite.{json,png}, sprite@2x.{json,png}
-// with one badge per POI class of the basemap.
+// with one badge per POI class of the basemap, and icon-192.png,
+// icon-512.png for the demo's web app manifest.
 package main
 
 import (
@@ -103,6 +104,20 @@ func run(regular, bold, iconDir, out string) error {
 			return err
 		}
 		if err := os.WriteFile(filepath.Join(out, "sprite"+suffix+".json"), js, 0o644); err != nil {
+			return err
+		}
+	}
+	// the app's icons (web app manifest): a map marker on the app's blue
+	marker, err := os.ReadFile(filepath.Join(iconDir, "marker.svg"))
+	if err != nil {
+		return err
+	}
+	for _, size := range []int{192, 512} {
+		png, err := mapkit.Badge(mapkit.Icon{Name: "app", SVG: marker, Fill: travel}, size)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(out, fmt.Sprintf("icon-%d.png", size)), png, 0o644); err != nil {
 			return err
 		}
 	}
