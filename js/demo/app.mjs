@@ -273,11 +273,16 @@ fillProvinces();
 const saved = () => JSON.parse(localStorage.getItem("bando.downloads") ?? "[]");
 const save = (list) => localStorage.setItem("bando.downloads", JSON.stringify(list));
 let manifest = null;
-// The bytes and files a province needs (from the manifest), and what the cache already has.
+// The bytes and files a province needs: a packed bundle's plan (its archives), or a loose
+// bundle's tiles from the manifest.
 async function estimate(code) {
   manifest ??= await bando.manifest();
   const r = regions().find((x) => x.code === code);
   if (!r) return null;
+  if (manifest.pack) {
+    const plan = await bando.downloadPlan({ province: code, structure: structure() });
+    return { region: r, keys: plan.archives.length, bytes: plan.bytes, toFetch: plan.toFetch };
+  }
   const keys = regionKeys(manifest, r.bbox);
   const total = keys.reduce((s, k) => s + manifest.tiles[k].size, 0);
   return { region: r, keys: keys.length, bytes: total };
