@@ -113,6 +113,9 @@ func TestEveryPointRoutes(t *testing.T) {
 				counts["one way only"]++
 				continue
 			}
+			if to == "no path" && counts[to] < 5 {
+				t.Logf("%s: %.6f,%.6f: no path to or from the centre (a part of the data joined to no other)", name, p.Lat, p.Lng)
+			}
 			counts[to]++
 		}
 		t.Logf("%s: %d known + %d random points: both ways %d, no road within 1 km %d, no path either way %d, one way only %d",
