@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/bando-vn/bando/bundle/graphbuild"
@@ -16,6 +15,7 @@ import (
 	"github.com/bando-vn/bando/core/route/plan"
 	"github.com/bando-vn/bando/core/route/snap"
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/internal/fixture"
 )
 
 var (
@@ -51,11 +51,7 @@ func everyEngine(t *testing.T) *pathfind.Engine {
 		}
 		return pathfind.New(g)
 	}
-	const pbf = "../../../../shared/data/vn2021/hanoi.osm.pbf"
-	if _, err := os.Stat(pbf); err != nil {
-		t.Fatalf("Hà Nội data (shared data required): %v", err)
-	}
-	en, err := graphbuild.EngineFromFile(pbf)
+	en, err := graphbuild.EngineFromFile(fixture.Shared(t, fixture.HanoiPBF))
 	if err != nil {
 		t.Fatal(err)
 	}

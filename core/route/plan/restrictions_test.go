@@ -16,10 +16,11 @@ import (
 	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/route/plan"
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/internal/fixture"
 )
 
 // realExtract is a real OSM extract with turn restriction relations.
-const realExtract = "../../../../shared/data/osm/hanoi-dongda-badinh.osm"
+const realExtract = fixture.OSMDir + "/hanoi-dongda-badinh.osm"
 
 // noRules is a costing that ignores every turn restriction.
 type noRules struct{ *costing.Profile }
@@ -40,7 +41,7 @@ type banned struct {
 func bannedTurns(t *testing.T, path string) []banned {
 	f, err := os.Open(path)
 	if err != nil {
-		t.Fatalf("real OSM extract (shared data required): %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	nodes := map[osm.NodeID]geo.LatLng{}
@@ -112,8 +113,9 @@ func along(a, b geo.LatLng, f float64) geo.LatLng {
 // it never does, unless the relation excepts cars; by motorbike it does
 // when the relation excepts motorcycles.
 func TestRealRestrictions(t *testing.T) {
-	turns := bannedTurns(t, realExtract)
-	tiles, _, err := graphbuild.FromFile(realExtract)
+	path := fixture.Shared(t, realExtract)
+	turns := bannedTurns(t, path)
+	tiles, _, err := graphbuild.FromFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
