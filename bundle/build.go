@@ -16,6 +16,7 @@ import (
 	"github.com/bando-vn/bando/core/admin"
 	"github.com/bando-vn/bando/core/geocode"
 	"github.com/bando-vn/bando/core/place"
+	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/tile"
 	"github.com/paulmach/osm"
 )
@@ -45,6 +46,54 @@ type Options struct {
 // Stats summarise a build.
 type Stats struct {
 	Objects, Places, Tiles, Bytes int
+	// Layers are the bundle's bytes and files per layer (the hierarchy
+	// layer per profile: "ch/car"...), in key order.
+	Layers []LayerSize
+}
+
+// LayerSize is what one layer of a bundle weighs.
+type LayerSize struct {
+	Name         string
+	Files, Bytes int
+}
+
+// layerSizes sums the tiles per manifest layer (by longest key prefix;
+// layers sharing a prefix under the prefix's name; hierarchies per
+// profile; keys of no layer under "other").
+func layerSizes(m *tile.Manifest, tiles map[string][]byte) []LayerSize {
+	names := map[string]string{} // prefix → name
+	for _, l := range m.Layers {
+		if n, ok := names[l.Prefix]; ok && n != l.Name {
+			names[l.Prefix] = strings.TrimSuffix(l.Prefix, "/")
+		} else if !ok {
+			names[l.Prefix] = l.Name
+		}
+	}
+	sums := map[string]*LayerSize{}
+	for k, b := range tiles {
+		name, best := "other", -1
+		for prefix, n := range names {
+			if prefix != "" && strings.HasPrefix(k, prefix) && len(prefix) > best {
+				name, best = n, len(prefix)
+			}
+		}
+		if name == "ch" {
+			if p, _, ok := strings.Cut(strings.TrimPrefix(k, graph.CHPrefix), "/"); ok {
+				name = "ch/" + p
+			}
+		}
+		if sums[name] == nil {
+			sums[name] = &LayerSize{Name: name}
+		}
+		sums[name].Files++
+		sums[name].Bytes += len(b)
+	}
+	out := make([]LayerSize, 0, len(sums))
+	for _, l := range sums {
+		out = append(out, *l)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
 }
 
 // Build reads the inputs and writes the bundle. On any error nothing is
@@ -124,6 +173,7 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 	for _, b := range tiles {
 		st.Bytes += len(b)
 	}
+	st.Layers = layerSizes(m, tiles)
 	return st, nil
 }
 

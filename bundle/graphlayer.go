@@ -8,6 +8,9 @@ import (
 	"github.com/bando-vn/bando/core/tile"
 )
 
+// GraphMinReader is the oldest reader of the graph layer this builder writes.
+const GraphMinReader = 3
+
 // DefaultCH lists the profiles given a contraction hierarchy when
 // Options.CH is nil (taxi shares car's: same rules, same fingerprint).
 var DefaultCH = []string{"car", "motor", "truck", "bike", "walking"}
@@ -30,6 +33,9 @@ func addGraph(gc *graphbuild.Collector, profiles []string, m *tile.Manifest, til
 	if err := graphbuild.Encode(g, profiles, 2, tiles); err != nil {
 		return err
 	}
+	// graph v3 tiles are varint-coded: a reader of format 1 must refuse the
+	// bundle rather than fail on its routing tiles (core/tile/SPEC.md §6).
+	m.MinReaderVersion = max(m.MinReaderVersion, GraphMinReader)
 	m.Layers = append(m.Layers,
 		tile.LayerInfo{Name: "graph", Prefix: graph.Prefix, Version: graph.Version, Count: g.NumNodes(), Exact: true,
 			Description: "routing graph from OSM highways and ferries: junction nodes, edges with attributes and geometry, turn restrictions, by 0.25° cell"},

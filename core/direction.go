@@ -35,6 +35,7 @@ type directionRequest struct {
 	alternatives bool
 	straight     bool // continue straight at via points (OSRM's continue_straight)
 	costing      *costing.Profile
+	avoid        costing.Avoid
 	mode         string
 	lang         narrative.Lang
 	common
@@ -93,6 +94,9 @@ func parseDirection(p params) (*directionRequest, error) {
 			return nil, errs.InvalidParam("language", "unknown language %q: expected vi or en", p.get("language"))
 		}
 	}
+	if q.avoid, err = costing.ParseAvoid(p.get("avoid")); err != nil {
+		return nil, errs.InvalidParam("avoid", "%v", err)
+	}
 	return q, nil
 }
 
@@ -107,7 +111,7 @@ func serveDirection(ctx context.Context, e *Engine, p params, _ *Request) (shape
 		return nil, err
 	}
 	d, err := plan.Directions(ctx, en, plan.DirectionsRequest{Locations: q.points, Alternatives: q.alternatives,
-		UTurnAtVia: !q.straight, Options: plan.Options{Costing: q.costing}})
+		UTurnAtVia: !q.straight, Options: plan.Options{Costing: q.costing, Avoid: q.avoid}})
 	if err != nil {
 		return nil, err
 	}

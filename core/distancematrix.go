@@ -29,6 +29,7 @@ const (
 type matrixRequest struct {
 	sources, targets []geo.LatLng
 	costing          *costing.Profile
+	avoid            costing.Avoid
 	miles            bool
 	verbose          bool
 }
@@ -92,6 +93,9 @@ func parseMatrix(p params) (*matrixRequest, error) {
 	if q.costing, ok = costing.ForValhalla(raw.Costing); !ok {
 		return nil, errs.InvalidParam("costing", "unknown costing %q", raw.Costing).WithCode(125)
 	}
+	if q.avoid, err = valhallaAvoid(p.get("json"), raw.Costing); err != nil {
+		return nil, err
+	}
 	if q.sources, err = locations("sources", raw.Sources); err != nil {
 		return nil, err
 	}
@@ -123,7 +127,7 @@ func serveDistanceMatrix(ctx context.Context, e *Engine, p params, _ *Request) (
 	if err != nil {
 		return nil, err
 	}
-	cells, err := plan.Matrix(ctx, en, plan.Options{Costing: q.costing}, q.sources, q.targets)
+	cells, err := plan.Matrix(ctx, en, plan.Options{Costing: q.costing, Avoid: q.avoid}, q.sources, q.targets)
 	if err != nil {
 		return nil, noRoad(err)
 	}

@@ -31,11 +31,15 @@ func serveOptimizedRoute(ctx context.Context, e *Engine, p params, _ *Request) (
 	if !ok { // ParseRequest knows the same names; a profile missing from profiles.json is a bug
 		return nil, fmt.Errorf("core: no profile for costing %q", req.Costing)
 	}
+	avoid, err := valhallaAvoid(p.get("json"), req.Costing)
+	if err != nil {
+		return nil, err
+	}
 	en, err := e.router(ctx)
 	if err != nil {
 		return nil, err
 	}
-	t, err := plan.Trip(ctx, en, plan.Options{Costing: prof}, req.Locations)
+	t, err := plan.Trip(ctx, en, plan.Options{Costing: prof, Avoid: avoid}, req.Locations)
 	if err != nil {
 		return nil, tripError(err)
 	}

@@ -91,9 +91,23 @@ func TestRulesFixtureGraph(t *testing.T) {
 		t.Errorf("%d signal nodes, want 1", signals)
 	}
 	// junctions and way ends: a d e h, i l m n(signals) p, s t u x,
-	// x1 x2 x3 y1; edges: one per way piece between them
-	if g.NumNodes() != 17 || len(g.Edges) != 17 {
+	// x1 x2 x3 y1, and 4 per toll, ferry and island cluster (both way ends
+	// and both ends of the tolled or ferry piece); edges: one per way piece
+	// between them (4 per cluster with a detour, 3 on the island's)
+	if g.NumNodes() != 29 || len(g.Edges) != 28 {
 		t.Errorf("%d nodes, %d edges", g.NumNodes(), len(g.Edges))
+	}
+	tolls, ferries := 0, 0
+	for _, e := range g.Edges {
+		if e.Has(graph.FlagToll) {
+			tolls++
+		}
+		if e.Has(graph.FlagFerry) {
+			ferries++
+		}
+	}
+	if tolls != 1 || ferries != 2 {
+		t.Errorf("%d toll edges, %d ferry edges; want 1 and 2", tolls, ferries)
 	}
 }
 

@@ -136,7 +136,6 @@ func (g *Graph) baseTile(c graph.Cell, off, adj []uint32) *graph.Tile {
 		ed := g.Edges[e]
 		ed.Name, ed.Ref = local(ed.Name), local(ed.Ref)
 		t.Edges = append(t.Edges, ed)
-		t.Ways = append(t.Ways, g.WayIDs[e])
 		la, lo := g.Geometry(e)
 		t.Geom = graph.EncodeGeometry(t.Geom, la, lo)
 		t.GeomOff = append(t.GeomOff, uint32(len(t.Geom)))

@@ -7,7 +7,9 @@ import (
 
 // FormatVersion is the tile format version this reader and writer implement.
 // A reader accepts a bundle whose MinReaderVersion is <= FormatVersion.
-const FormatVersion = 2
+// 3: bundles with a graph layer v3 (varint tables, core/route/graph/FORMAT.md)
+// say min_reader_version 3.
+const FormatVersion = 3
 
 // ManifestPath is the bundle-relative path of the manifest.
 const ManifestPath = "manifest.json"

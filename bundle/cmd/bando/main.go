@@ -93,6 +93,16 @@ func build(args []string) error {
 	}
 	fmt.Fprintf(os.Stderr, "bando build: %d objects, %d places, %d tiles, %d bytes in %s\n",
 		st.Objects, st.Places, st.Tiles, st.Bytes, time.Since(start).Round(time.Millisecond))
+	routing := bundle.LayerSize{Name: "routing (graph + ch)"}
+	for _, l := range st.Layers {
+		fmt.Fprintf(os.Stderr, "  %-22s %7d files %13d bytes\n", l.Name, l.Files, l.Bytes)
+		if l.Name == "graph" || strings.HasPrefix(l.Name, "ch/") {
+			routing.Files, routing.Bytes = routing.Files+l.Files, routing.Bytes+l.Bytes
+		}
+	}
+	if routing.Files > 0 {
+		fmt.Fprintf(os.Stderr, "  %-22s %7d files %13d bytes\n", routing.Name, routing.Files, routing.Bytes)
+	}
 	return nil
 }
 

@@ -183,6 +183,8 @@ type Restriction struct {
 // Via&ViaMask; otherwise Via&ViaMask is edge<<1|d, d = 1 when going
 // n→To traverses the edge backward (V→U);
 // bit 30 (ArcOut) usable n→To, bit 29 (ArcIn) usable To→n (same weight).
+// LengthCM is read from version 1–2 tiles only (no query uses it; v3 does
+// not store it and reads 0).
 type Arc struct {
 	To, Weight, LengthCM, Via uint32
 }

@@ -16,8 +16,10 @@ type packedCH struct {
 	NodeStart uint32 `msgpack:"n0"`
 	Nodes     []byte `msgpack:"nodes"` // core tile only: sorted global node ids
 	Count     uint32 `msgpack:"n"`
-	ArcOff    []byte `msgpack:"aoff"`
-	Arcs      []byte `msgpack:"arcs"`
+	ArcOff    []byte `msgpack:"aoff,omitempty"` // v1–2
+	Arcs      []byte `msgpack:"arcs,omitempty"` // v1–2
+	ArcCount  []byte `msgpack:"ac,omitempty"`   // v3
+	ArcsV     []byte `msgpack:"av,omitempty"`   // v3
 }
 
 // CHTile is one decoded hierarchy tile: the upward arcs of a range of
@@ -57,23 +59,16 @@ func EncodeCHTile(nodeStart uint32, nodes []uint32, arcs [][]Arc) ([]byte, error
 	if nodes != nil {
 		p.Nodes = u32s(nodes)
 	}
-	p.ArcOff, p.Arcs = packArcs(arcs)
+	p.ArcCount, p.ArcsV = packArcsV3(nodeAt(nodeStart, nodes), arcs)
 	return marshal(&p)
 }
 
-func packArcs(lists [][]Arc) (offb, blob []byte) {
-	off := make([]uint32, 1, len(lists)+1)
-	le := binary.LittleEndian
-	for _, l := range lists {
-		for _, a := range l {
-			blob = le.AppendUint32(blob, a.To)
-			blob = le.AppendUint32(blob, a.Weight)
-			blob = le.AppendUint32(blob, a.LengthCM)
-			blob = le.AppendUint32(blob, a.Via)
-		}
-		off = append(off, off[len(off)-1]+uint32(len(l)))
+// nodeAt gives the global id of a hierarchy tile's i-th node.
+func nodeAt(nodeStart uint32, nodes []uint32) func(int) uint32 {
+	if nodes != nil {
+		return func(i int) uint32 { return nodes[i] }
 	}
-	return u32s(off), blob
+	return func(i int) uint32 { return nodeStart + uint32(i) }
 }
 
 func unpackArcs(offb, blob []byte, n int, name string) ([]uint32, []Arc, error) {
@@ -118,7 +113,12 @@ func DecodeCHTile(b []byte) (*CHTile, error) {
 			}
 		}
 	}
-	if t.ArcOff, t.Arcs, err = unpackArcs(p.ArcOff, p.Arcs, n, "arcs"); err != nil {
+	if p.V >= 3 {
+		t.ArcOff, t.Arcs, err = unpackArcsV3(nodeAt(t.NodeStart, t.Nodes), n, p.ArcCount, p.ArcsV)
+	} else {
+		t.ArcOff, t.Arcs, err = unpackArcs(p.ArcOff, p.Arcs, n, "arcs")
+	}
+	if err != nil {
 		return nil, err
 	}
 	return t, nil

@@ -10,9 +10,10 @@ import (
 )
 
 // Version is the graph layer version (FORMAT.md).
-const Version = 2
+const Version = 3
 
-// edgeRecSize is the byte size of one packed edge record (FORMAT.md §4).
+// edgeRecSize is the byte size of one fixed edge record of versions 1 and 2
+// (FORMAT.md §4.1).
 const edgeRecSize = 44
 
 // packedBase is a base graph tile as stored.
@@ -20,13 +21,19 @@ type packedBase struct {
 	V         int    `msgpack:"v"`
 	NodeStart uint32 `msgpack:"n0"`
 	EdgeStart uint32 `msgpack:"e0"`
-	Lat       []byte `msgpack:"lat"`
-	Lng       []byte `msgpack:"lng"`
+	Lat       []byte `msgpack:"lat,omitempty"` // v1–2
+	Lng       []byte `msgpack:"lng,omitempty"` // v1–2
+	N         uint32 `msgpack:"n,omitempty"`   // v3
+	NE        uint32 `msgpack:"ne,omitempty"`  // v3
+	LatLng    []byte `msgpack:"ll,omitempty"`  // v3
 	NFlag     []byte `msgpack:"nf"`
-	AdjOff    []byte `msgpack:"aoff"`
-	Adj       []byte `msgpack:"adj"`
-	Edges     []byte `msgpack:"edges"`
-	GeomOff   []byte `msgpack:"goff"`
+	AdjOff    []byte `msgpack:"aoff,omitempty"`  // v1–2
+	Adj       []byte `msgpack:"adj,omitempty"`   // v1–2
+	AdjV      []byte `msgpack:"adjv,omitempty"`  // v3
+	Edges     []byte `msgpack:"edges,omitempty"` // v1–2
+	EdgesV    []byte `msgpack:"ev,omitempty"`    // v3
+	GeomOff   []byte `msgpack:"goff,omitempty"`  // v1–2
+	GeomLen   []byte `msgpack:"glen,omitempty"`  // v3
 	Geom      []byte `msgpack:"geom"`
 	StrOff    []byte `msgpack:"soff"`
 	Str       []byte `msgpack:"str"`
@@ -46,27 +53,19 @@ type Tile struct {
 	Geom                 []byte
 	Strings              []string
 	Restrictions         []Restriction // sorted by Via
-	// Ways are the OSM way ids of the edges; writers fill it, readers
-	// do not keep it.
-	Ways []int64
 }
 
 // NumNodes is the number of nodes the tile owns.
 func (t *Tile) NumNodes() int { return len(t.Lat) }
 
-// EncodeTile packs t (FORMAT.md §4).
+// EncodeTile packs t (FORMAT.md §3, version 3).
 func EncodeTile(t *Tile) ([]byte, error) {
-	p := packedBase{V: Version, NodeStart: t.NodeStart, EdgeStart: t.EdgeStart,
-		Lat: i32s(t.Lat), Lng: i32s(t.Lng), NFlag: t.NodeFlags, AdjOff: u32s(t.AdjOff), Adj: u32s(t.Adj),
-		GeomOff: u32s(t.GeomOff), Geom: t.Geom}
-	p.Edges = make([]byte, 0, len(t.Edges)*edgeRecSize)
-	for i := range t.Edges {
-		var way int64
-		if i < len(t.Ways) {
-			way = t.Ways[i]
-		}
-		p.Edges = appendEdge(p.Edges, &t.Edges[i], way)
+	if len(t.AdjOff) != len(t.Lat)+1 || len(t.GeomOff) != len(t.Edges)+1 || len(t.Lng) != len(t.Lat) {
+		return nil, fmt.Errorf("graph: tile with %d nodes, %d adjacency offsets, %d edges, %d geometry offsets",
+			len(t.Lat), len(t.AdjOff), len(t.Edges), len(t.GeomOff))
 	}
+	p := packedBase{V: Version, NodeStart: t.NodeStart, EdgeStart: t.EdgeStart, NFlag: t.NodeFlags, Geom: t.Geom}
+	encodeBaseV3(&p, t)
 	soff := make([]uint32, 1, len(t.Strings)+1)
 	var sb []byte
 	for _, s := range t.Strings {
@@ -113,22 +112,6 @@ func b2u8(b bool) uint8 {
 	return 0
 }
 
-func appendEdge(b []byte, e *Edge, way int64) []byte {
-	le := binary.LittleEndian
-	b = le.AppendUint32(b, e.U)
-	b = le.AppendUint32(b, e.V)
-	b = le.AppendUint32(b, e.LengthCM)
-	b = append(b, byte(e.Class), e.Width, e.MaxSpeed, e.MaxSpeedB)
-	b = le.AppendUint16(b, e.Flags)
-	b = le.AppendUint16(b, e.Access)
-	b = le.AppendUint16(b, e.MaxWeight)
-	b = le.AppendUint16(b, e.MaxHeight)
-	b = le.AppendUint32(b, e.Duration)
-	b = le.AppendUint32(b, e.Name)
-	b = le.AppendUint32(b, e.Ref)
-	return le.AppendUint64(b, uint64(way))
-}
-
 func readEdge(b []byte) Edge {
 	le := binary.LittleEndian
 	return Edge{U: le.Uint32(b), V: le.Uint32(b[4:]), LengthCM: le.Uint32(b[8:]), Class: Class(b[12]),
@@ -153,6 +136,15 @@ func DecodeTile(b []byte) (*Tile, error) {
 		return nil, err
 	}
 	t := &Tile{NodeStart: p.NodeStart, EdgeStart: p.EdgeStart, NodeFlags: p.NFlag, Geom: p.Geom}
+	if p.V >= 3 {
+		if err := decodeBaseV3(&p, t); err != nil {
+			return nil, err
+		}
+		if len(t.NodeFlags) != len(t.Lat) {
+			return nil, corrupt("%d node flags for %d nodes", len(t.NodeFlags), len(t.Lat))
+		}
+		return finishTile(&p, t)
+	}
 	var err error
 	if t.Lat, err = readI32s(p.Lat, -1, "lat"); err != nil {
 		return nil, err
@@ -184,6 +176,12 @@ func DecodeTile(b []byte) (*Tile, error) {
 	if t.GeomOff, err = readOffsets(p.GeomOff, ne, len(t.Geom), "geometry"); err != nil {
 		return nil, err
 	}
+	return finishTile(&p, t)
+}
+
+// finishTile reads the tables versions 1–3 share: strings and restrictions.
+func finishTile(p *packedBase, t *Tile) (*Tile, error) {
+	var err error
 	if t.Strings, err = readStrings(p.StrOff, p.Str); err != nil {
 		return nil, err
 	}

@@ -337,7 +337,8 @@ type CH struct {
 func (g *Graph) Hierarchy(profile, fingerprint string) *CH {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if h, ok := g.chs[profile]; ok {
+	key := profile + "\x00" + fingerprint // a costing of the same name with other rules (avoid) has none
+	if h, ok := g.chs[key]; ok {
 		return h
 	}
 	var h *CH
@@ -346,7 +347,7 @@ func (g *Graph) Hierarchy(profile, fingerprint string) *CH {
 			h = &CH{g: g, Ref: r, tls: make([]slot[*CHTile], len(g.Index.Cells))}
 		}
 	}
-	g.chs[profile] = h
+	g.chs[key] = h
 	return h
 }
 

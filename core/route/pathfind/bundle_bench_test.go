@@ -25,7 +25,8 @@ import (
 // reads: snapping both ends, the path search, the leg's description; and
 // the heap it grew (garbage included, no collection in between) and the
 // memory the Go runtime holds from the system (in wasm: the linear
-// memory, what a Worker isolate pays for the Go side).
+// memory, what a Worker isolate pays for the Go side). BANDO_ROUTE_AVOID
+// (e.g. "highways", "tolls|ferries") routes with that avoid set.
 func BenchmarkBundleRoute(b *testing.B) {
 	dir := os.Getenv("BANDO_ROUTE_BUNDLE")
 	if dir == "" {
@@ -41,7 +42,12 @@ func BenchmarkBundleRoute(b *testing.B) {
 		b.Fatal(err)
 	}
 	en := pathfind.New(g)
-	c, _ := costing.Get("car")
+	car, _ := costing.Get("car")
+	avoid, err := costing.ParseAvoid(os.Getenv("BANDO_ROUTE_AVOID"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := costing.WithAvoid(car, avoid)
 	var locs []geo.LatLng
 	if from, to := os.Getenv("BANDO_ROUTE_FROM"), os.Getenv("BANDO_ROUTE_TO"); from != "" && to != "" {
 		locs = []geo.LatLng{parseLL(b, from), parseLL(b, to)}

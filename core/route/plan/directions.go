@@ -81,7 +81,7 @@ func Directions(ctx context.Context, en *pathfind.Engine, q DirectionsRequest) (
 // otherwise one route with a leg per consecutive pair.
 func routePaths(ctx context.Context, en *pathfind.Engine, q DirectionsRequest, pts []snap.Point) ([][]*pathfind.Path, error) {
 	if len(pts) == 2 && q.Alternatives {
-		ps, err := en.Alternatives(ctx, q.Costing, pts[0], pts[1], MaxAlternatives)
+		ps, err := en.Alternatives(ctx, q.Rules(), pts[0], pts[1], MaxAlternatives)
 		if err != nil {
 			return nil, err
 		}
@@ -109,9 +109,9 @@ func Through(ctx context.Context, en *pathfind.Engine, q DirectionsRequest, pts 
 		if i > 1 && !q.UTurnAtVia {
 			from = onward(from, legs[i-2])
 		}
-		p, err := en.Path(ctx, q.Costing, from, pts[i])
+		p, err := en.Path(ctx, q.Rules(), from, pts[i])
 		if errors.Is(err, pathfind.ErrNoPath) && from != pts[i-1] {
-			p, err = en.Path(ctx, q.Costing, pts[i-1], pts[i])
+			p, err = en.Path(ctx, q.Rules(), pts[i-1], pts[i])
 		}
 		if err != nil {
 			return nil, err

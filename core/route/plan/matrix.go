@@ -19,5 +19,5 @@ func Matrix(ctx context.Context, en *pathfind.Engine, o Options, sources, target
 	if err != nil {
 		return nil, err
 	}
-	return en.Matrix(ctx, o.Costing, src, dst)
+	return en.Matrix(ctx, o.Rules(), src, dst)
 }

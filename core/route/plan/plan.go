@@ -17,7 +17,15 @@ import (
 type Options struct {
 	// Costing is the vehicle's profile.
 	Costing *costing.Profile
+	// Avoid lists the road features the plan must not use (tolls,
+	// highways, ferries): routes avoid them exactly or there is none.
+	Avoid costing.Avoid
 }
+
+// Rules is the costing every search and snap of the plan runs with: the
+// profile, restricted by Avoid. With an avoid set it matches no hierarchy,
+// so the exact edge-based search answers (costing.WithAvoid).
+func (o Options) Rules() costing.Costing { return costing.WithAvoid(o.Costing, o.Avoid) }
 
 // NoRoadError: location Index of the named list (sources, targets,
 // locations) has no road the vehicle may use within snap.MaxDistanceM.
@@ -54,7 +62,7 @@ type Leg struct {
 func SnapEach(ctx context.Context, en *pathfind.Engine, o Options, locs []geo.LatLng) (pts []snap.Point, missing []int, err error) {
 	pts = make([]snap.Point, len(locs))
 	for i, l := range locs {
-		pts[i], err = en.Snap.Nearest(ctx, l, o.Costing)
+		pts[i], err = en.Snap.Nearest(ctx, l, o.Rules())
 		if errors.Is(err, snap.ErrNoRoad) {
 			missing, err = append(missing, i), nil
 		}
@@ -81,11 +89,11 @@ func SnapAll(ctx context.Context, en *pathfind.Engine, o Options, list string, l
 // Describe turns a path into a leg: its steps (pathfind.Engine.Leg) and its
 // maneuvers (guidance.Build).
 func Describe(ctx context.Context, en *pathfind.Engine, o Options, p *pathfind.Path) (Leg, error) {
-	desc, err := en.Leg(ctx, o.Costing, p)
+	desc, err := en.Leg(ctx, o.Rules(), p)
 	if err != nil {
 		return Leg{}, err
 	}
-	ms, err := guidance.Build(ctx, en.G, o.Costing, &desc, p.From, p.To)
+	ms, err := guidance.Build(ctx, en.G, o.Rules(), &desc, p.From, p.To)
 	if err != nil {
 		return Leg{}, err
 	}

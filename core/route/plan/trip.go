@@ -42,7 +42,7 @@ func Trip(ctx context.Context, en *pathfind.Engine, o Options, locs []geo.LatLng
 // matrix's deciseconds; +Inf for a pair without a path): the first stays
 // first, the last last.
 func VisitOrder(ctx context.Context, en *pathfind.Engine, o Options, pts []snap.Point) ([]int, error) {
-	cells, err := en.Matrix(ctx, o.Costing, pts, pts)
+	cells, err := en.Matrix(ctx, o.Rules(), pts, pts)
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +77,7 @@ func RouteOrder(ctx context.Context, en *pathfind.Engine, o Options, pts []snap.
 	out := make([]Leg, 0, len(order)-1)
 	for k := 1; k < len(order); k++ {
 		i, j := order[k-1], order[k]
-		p, err := en.Path(ctx, o.Costing, pts[i], pts[j])
+		p, err := en.Path(ctx, o.Rules(), pts[i], pts[j])
 		if errors.Is(err, pathfind.ErrNoPath) {
 			return nil, &NoPathError{From: i, To: j}
 		}
