@@ -118,6 +118,9 @@ func run(dir string, w io.Writer) error {
 				layerRec[l] = map[string]int{}
 			}
 			for _, r := range offsets(t["roff"], t["recs"]) {
+				if len(r) == 0 { // id layer 2: an id whose record is in its place tile
+					continue
+				}
 				var p place.Place
 				if err := msgpack.Unmarshal(r, &p); err != nil {
 					return fmt.Errorf("%s: %w", k, err)
