@@ -92,12 +92,18 @@ test("contract cases (js/bando.mjs in headless Chromium)", async (t) => {
 // The same cases from the packed form of the bundle (core/tile/SPEC.md §9:
 // `bando pack` into build/test-packed), its archives read by HTTP Range
 // requests from the page; /v1/status says format_version 2 there.
-test("contract cases from a packed bundle (Range requests in Chromium)", async () => {
+let packedOnce = null;
+function packSample() {
+  if (packedOnce) return;
   const bando = join(repoRoot, "build/bando");
   if (!existsSync(bando)) throw new Error("build/bando missing: run `make bando` first");
-  const out = join(repoRoot, "build/test-packed");
-  const r = spawnSync(bando, ["pack", "--in", cf.bundleDir, "--out", out, "--archive-mib", "1"], { encoding: "utf8" });
+  const r = spawnSync(bando, ["pack", "--in", cf.bundleDir, "--out", join(repoRoot, "build/test-packed"), "--archive-mib", "1"], { encoding: "utf8" });
   assert.equal(r.status, 0, r.stderr);
+  packedOnce = true;
+}
+
+test("contract cases from a packed bundle (Range requests in Chromium)", async () => {
+  packSample();
   const pg = await context.newPage();
   const logs = [];
   pg.on("console", (m) => logs.push(`console.${m.type()}: ${m.text()}`));
@@ -106,4 +112,33 @@ test("contract cases from a packed bundle (Range requests in Chromium)", async (
   const golden = (c) => c.url.startsWith("/v1/status") ? Buffer.from(cf.goldens[c.name].toString("utf8").replace('"format_version":1,', '"format_version":2,')) : cf.goldens[c.name];
   const msg = summary(cf.cases.map((c, i) => ({ name: c.name, problems: compare(c, golden(c), got[i]) })));
   assert.ok(msg === null, msg + (logs.length ? `\npage log:\n${logs.join("\n")}` : ""));
+});
+
+// A province download of the packed bundle into Cache Storage (the
+// browser's store: archives kept whole, tiles read from them by Blob
+// slices), then answers with the network cut.
+test("a packed province download in Cache Storage answers offline", async () => {
+  packSample();
+  const pg = await context.newPage();
+  await pg.goto(srv.origin + "/");
+  const got = await pg.evaluate(async ({ keyHashes }) => {
+    const { Bando } = await import("/js/bando.mjs");
+    const tiles = new URL("/build/test-packed/", location.href).href;
+    const online = await Bando.open({ tiles, cache: true, keyHashes });
+    const plan = await online.downloadPlan({ province: "01" });
+    const dl = await online.download({ province: "01" });
+    const again = await online.download({ province: "01" });
+    const offline = () => Promise.reject(new TypeError("offline"));
+    const off = await Bando.open({ tiles, cache: true, keyHashes, heldOnly: true, fetch: offline });
+    const status = async (u) => (await off.fetch(u + "&apikey=demo-key")).status;
+    return {
+      plan: plan.archives.length, fetched: dl.fetched, skipped: again.skipped, storage: await online.storage(),
+      autocomplete: await status("/v1/autocomplete?text=pho"),
+      route: await status("/v1/direction?origin=21.0287,105.8524&destination=21.0368,105.8342&vehicle=motor"),
+      reverse: await status("/v1/geocode/reverse?latlng=21.0287,105.8524"),
+    };
+  }, { keyHashes: cf.keyHashes });
+  assert.ok(got.plan > 0 && got.fetched === got.plan && got.skipped === got.plan, JSON.stringify(got));
+  assert.equal(got.storage.archives, got.plan);
+  assert.deepEqual([got.autocomplete, got.route, got.reverse], [200, 200, 200], JSON.stringify(got));
 });
