@@ -126,14 +126,16 @@ test("download({province}) fetches the province's archives, whole and checked", 
 // Cut the connection at many points of the download (once, or at every
 // response); with no retry the download throws, and later calls complete
 // it: over all calls every archive byte is sent exactly once.
-for (const [at, times] of [[0, 1], [1, 1], [500, 1], [32_000, 1], [59_000, 1], [7_000, 1000]]) {
-  test(`a download cut after ${at} bytes (${times === 1 ? "once" : "every response"}) resumes without fetching again`, async () => {
+// Cut points: bytes, or (below 1) a fraction of the largest archive.
+for (const [point, times] of [[0, 1], [1, 1], [500, 1], [0.5, 1], [0.99, 1], [0.1, 1000]]) {
+  test(`a download cut after ${point < 1 && point > 0 ? point * 100 + " % of the largest archive" : point + " bytes"} (${times === 1 ? "once" : "every response"}) resumes without fetching again`, async () => {
     sent.clear();
     const store = new MemoryStore();
     const bando = await Bando.open({ tiles: origin + "/packed/", cache: store, keyHashes: cf.keyHashes });
     const want = manifestOf("packed").pack.archives.filter((a) => !a.name.startsWith("c10_"));
     const total = want.reduce((n, a) => n + a.size, 0);
-    cut = { at, times };
+    const largest = Math.max(...want.map((a) => a.size));
+    cut = { at: point > 0 && point < 1 ? Math.floor(point * largest) : point, times };
     let failures = 0;
     try {
       for (;;) {
@@ -159,9 +161,10 @@ for (const [at, times] of [[0, 1], [1, 1], [500, 1], [32_000, 1], [59_000, 1], [
 test("a retry within one call resumes by Range", async () => {
   sent.clear();
   const bando = await Bando.open({ tiles: origin + "/packed/", cache: new MemoryStore(), keyHashes: cf.keyHashes });
-  cut = { at: 10_000, times: 1000 };
+  const largest = Math.max(...manifestOf("packed").pack.archives.map((a) => a.size));
+  cut = { at: Math.floor(largest / 5), times: 1000 };
   try {
-    await assert.rejects(bando.download({ province: "01" }, { retries: 2, concurrency: 1 }), TileNotCachedError); // 3 × 10 KB < the national archive
+    await assert.rejects(bando.download({ province: "01" }, { retries: 2, concurrency: 1 }), TileNotCachedError); // 3 tries × a fifth < the largest archive
   } finally {
     cut = null;
   }
