@@ -3,8 +3,6 @@ package narrative
 import (
 	"html"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/bando-vn/bando/core/route/guidance"
 )
@@ -92,17 +90,17 @@ func Verbals(m, next *guidance.Maneuver, l Lang, u Units) Verbal {
 	full := sentence(say(m, next, l, styleVerbal).plain())
 	switch m.Kind {
 	case guidance.Arrive:
-		v.Alert = sentence(arriveAlert(m, l))
+		v.Alert = sentence(grammars[l].arriveAlert(m))
 		v.Pre = full
 		return v
 	case guidance.Depart:
-		v.Pre = sentence(say(m, nil, l, styleVerbal).plain() + forLength(m.DistanceM, l, u))
+		v.Pre = sentence(say(m, nil, l, styleVerbal).plain() + grammars[l].forLength(m.DistanceM, u))
 	default:
 		v.Alert, v.Pre = full, full
 	}
 	v.Succinct = sentence(say(m, nil, l, styleSuccinct).plain())
 	if m.DistanceM > 0 {
-		v.Post = sentence(continueFor(m.DistanceM, l, u))
+		v.Post = sentence(grammars[l].continueFor(m.DistanceM, u))
 	}
 	if next != nil && m.DurationS < MultiCueS && m.Kind != guidance.Depart {
 		v.MultiCue = true
@@ -110,53 +108,9 @@ func Verbals(m, next *guidance.Maneuver, l Lang, u Units) Verbal {
 		if next.Kind == guidance.Depart || nextAlert == "" {
 			v.MultiCue = false
 		} else {
-			v.Pre += then(l) + lowerFirst(nextAlert, l)
-			v.Succinct += then(l) + lowerFirst(sentence(say(next, nil, l, styleSuccinct).plain()), l)
+			v.Pre += grammars[l].then(nextAlert)
+			v.Succinct += grammars[l].then(sentence(say(next, nil, l, styleSuccinct).plain()))
 		}
 	}
 	return v
-}
-
-func then(l Lang) string {
-	if l == EN {
-		return " Then "
-	}
-	return " Sau đó "
-}
-
-// lowerFirst lowers the first letter of a Vietnamese sentence joined
-// after "Sau đó" (English keeps Valhalla's capital: "Then Turn right").
-func lowerFirst(s string, l Lang) string {
-	if l == EN || s == "" {
-		return s
-	}
-	r, n := utf8.DecodeRuneInString(s)
-	return string(unicode.ToLower(r)) + s[n:]
-}
-
-func forLength(m float64, l Lang, u Units) string {
-	if l == EN {
-		return " for " + VerbalLength(m, l, u)
-	}
-	return " khoảng " + VerbalLength(m, l, u)
-}
-
-func continueFor(m float64, l Lang, u Units) string {
-	if l == EN {
-		return "Continue for " + VerbalLength(m, l, u)
-	}
-	return "Đi tiếp " + VerbalLength(m, l, u)
-}
-
-func arriveAlert(m *guidance.Maneuver, l Lang) string {
-	if s := sideWord(m.Side, l); s != "" {
-		if l == EN {
-			return "Your destination will be on the " + s
-		}
-		return "Điểm đến sẽ ở bên " + s
-	}
-	if l == EN {
-		return "You will arrive at your destination"
-	}
-	return "Bạn sắp đến nơi"
 }
