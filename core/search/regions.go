@@ -59,8 +59,8 @@ func (r rooted) areas(s string) (*addr.Gazetteer, error) {
 // digits): each step lands on the last key of the next province below, so
 // a bundle of n provinces costs n+2 Floor calls.
 func Regions(src Source) []string {
-	nat := place.RegionRoot(place.NationalRegion)
-	if k, ok := src.Floor(nat + "~"); !ok || !strings.HasPrefix(k, nat) { // '~' sorts after every key byte
+	nat := nationalRoot
+	if k, ok := src.Floor(nationalProbe); !ok || !strings.HasPrefix(k, nat) {
 		return nil
 	}
 	out := []string{nat}
@@ -79,5 +79,12 @@ func Regions(src Source) []string {
 	slices.Reverse(out[1:])
 	return out
 }
+
+// The national index's root, and the key just past it ('~' sorts after
+// every byte a key may hold), made once: every query asks.
+var (
+	nationalRoot  = place.RegionRoot(place.NationalRegion)
+	nationalProbe = nationalRoot + "~"
+)
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
