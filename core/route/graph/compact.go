@@ -94,6 +94,20 @@ func (r *vr) id(base uint32) uint32 {
 	return uint32(x)
 }
 
+// uvSlow reads the uvarint at b[p:] (0 ≤ p) and returns the position
+// after it; after a bad or missing varint the position is len(b)+1 (and
+// stays so: callers check p > len(b) once).
+func uvSlow(b []byte, p int) (uint64, int) {
+	if p >= len(b) {
+		return 0, len(b) + 1
+	}
+	x, n := binary.Uvarint(b[p:])
+	if n <= 0 {
+		return 0, len(b) + 1
+	}
+	return x, p + n
+}
+
 // varints counts the varints in b (bytes ending one: high bit clear).
 func varints(b []byte) int {
 	n := 0
@@ -288,18 +302,36 @@ func unpackArcsV3(nodeAt func(i int) uint32, n int, counts, blob []byte) ([]uint
 		return nil, nil, err
 	}
 	arcs := make([]Arc, total)
-	r := vr{b: blob, name: "arcs"}
+	p := 0 // a local position, one-byte varints read in place: the loop that costs most in wasm
 	for i := 0; i < n; i++ {
-		node := nodeAt(i)
+		node := int64(nodeAt(i))
 		for k := off[i]; k < off[i+1]; k++ {
-			a := &arcs[k]
-			a.To = r.id(node)
-			a.Weight = r.u32()
-			w := r.u(math.MaxUint64)
+			var zt, wt, w uint64 // uvAt by hand: the compiler does not inline it
+			if p < len(blob) && blob[p] < 0x80 {
+				zt, p = uint64(blob[p]), p+1
+			} else {
+				zt, p = uvSlow(blob, p)
+			}
+			if p < len(blob) && blob[p] < 0x80 {
+				wt, p = uint64(blob[p]), p+1
+			} else {
+				wt, p = uvSlow(blob, p)
+			}
+			if p < len(blob) && blob[p] < 0x80 {
+				w, p = uint64(blob[p]), p+1
+			} else {
+				w, p = uvSlow(blob, p)
+			}
+			if p > len(blob) {
+				return nil, nil, corrupt("arcs: bad varint at arc %d", k)
+			}
+			to := node + (int64(zt>>1) ^ -int64(zt&1))
+			if to < 0 || to > math.MaxUint32 || wt > math.MaxUint32 {
+				return nil, nil, corrupt("arc %d: node %d or weight %d out of range", k, to, wt)
+			}
 			flags, payload := uint32(w&7), w>>3
 			if flags&(ShortcutBit>>29) != 0 {
-				d := int64(payload>>1) ^ -int64(payload&1)
-				mid := int64(node) + d
+				mid := node + (int64(payload>>1) ^ -int64(payload&1))
 				if mid < 0 || mid > ViaMask {
 					return nil, nil, corrupt("arc %d: middle node %d out of range", k, mid)
 				}
@@ -307,11 +339,11 @@ func unpackArcsV3(nodeAt func(i int) uint32, n int, counts, blob []byte) ([]uint
 			} else if payload > ViaMask {
 				return nil, nil, corrupt("arc %d: edge %d out of range", k, payload)
 			}
-			a.Via = flags<<29 | uint32(payload)
+			arcs[k] = Arc{To: uint32(to), Weight: uint32(wt), Via: flags<<29 | uint32(payload)}
 		}
 	}
-	if err := r.end(); err != nil {
-		return nil, nil, err
+	if p != len(blob) {
+		return nil, nil, corrupt("arcs: %d bytes left over", len(blob)-p)
 	}
 	return off, arcs, nil
 }
