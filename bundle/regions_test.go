@@ -3,11 +3,13 @@ package bundle
 import (
 	"context"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/bando-vn/bando/bundle/adminbuild"
 	"github.com/bando-vn/bando/core/place"
+	"github.com/bando-vn/bando/core/search"
 	"github.com/bando-vn/bando/core/tile"
 )
 
@@ -74,6 +76,25 @@ func TestRegionalBuild(t *testing.T) {
 		if r != place.NationalRegion && byRegion[r] < roots[r] {
 			t.Errorf("region %s: %d tiles in its archives, %d search tiles of its own", r, byRegion[r], roots[r])
 		}
+	}
+
+	// a device holding the national archives and one province's searches
+	// the national index and that province's only
+	var keep []string
+	for _, a := range st.Manifest().Pack.Archives {
+		if a.Region == "" || a.Region == "79" {
+			keep = append(keep, a.Name)
+		}
+	}
+	if err := st.Manifest().KeepArchives(keep); err != nil {
+		t.Fatal(err)
+	}
+	src := search.FromStore(st)
+	if got := search.Regions(src); !reflect.DeepEqual(got, []string{"sx/vn/", "sx/79/"}) {
+		t.Fatalf("regions held: %v", got)
+	}
+	if _, _, err := search.Search(ctx, src, search.Query{Text: "pho", Size: 10}); err != nil {
+		t.Fatalf("search on the held regions: %v", err)
 	}
 }
 
