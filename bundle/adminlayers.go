@@ -14,8 +14,8 @@ import (
 
 // addAdmin builds the administrative layers of dir into tiles and records
 // their layers, sources and attribution in the manifest.
-func addAdmin(dir string, m *tile.Manifest, tiles map[string][]byte) ([]adminbuild.UnitPoint, error) {
-	res, err := adminbuild.Build(dir)
+func addAdmin(dir string, ev []adminbuild.Evidence, m *tile.Manifest, tiles map[string][]byte) ([]adminbuild.UnitPoint, error) {
+	res, err := adminbuild.BuildWith(dir, adminbuild.Options{Evidence: ev})
 	if err != nil {
 		return nil, &InputError{File: dir, Err: err}
 	}

@@ -111,10 +111,15 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 		add = func(obj osm.Object) { c.add(obj); gc.Add(obj) }
 	}
 	var ac *adminbuild.OSMCollector
+	var ev *evidenceCollector
 	if o.Admin == "" { // no admin data given: take boundaries from the OSM relations
 		ac = adminbuild.NewOSMCollector()
 		prev := add
 		add = func(obj osm.Object) { prev(obj); ac.Add(obj) }
+	} else { // admin data given: gather what names the old wards at points
+		ev = newEvidenceCollector()
+		prev := add
+		add = func(obj osm.Object) { prev(obj); ev.add(obj) }
 	}
 	var bm *basemapbuild.Collector
 	if !o.NoBasemap {
@@ -133,7 +138,11 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 		m.DataDate = time.Unix(c.newest, 0).UTC().Format("2006-01-02")
 	}
 	tiles := map[string][]byte{}
-	units, err := buildAdmin(o, ac, m, tiles)
+	var evidence []adminbuild.Evidence
+	if ev != nil {
+		evidence = ev.finish(c)
+	}
+	units, err := buildAdmin(o, ac, evidence, m, tiles)
 	if err != nil {
 		return st, err
 	}
@@ -179,12 +188,12 @@ func Build(ctx context.Context, o Options) (Stats, error) {
 
 // buildAdmin adds the administrative layers (from the admin directory, or
 // else from the OSM boundary relations) and returns their units.
-func buildAdmin(o Options, ac *adminbuild.OSMCollector, m *tile.Manifest, tiles map[string][]byte) ([]adminbuild.UnitPoint, error) {
+func buildAdmin(o Options, ac *adminbuild.OSMCollector, ev []adminbuild.Evidence, m *tile.Manifest, tiles map[string][]byte) ([]adminbuild.UnitPoint, error) {
 	if o.Admin == "" {
 		return nil, addOSMAdmin(ac, m, tiles, o.Log)
 	}
 	logf(o.Log, "building administrative layers from %s", o.Admin)
-	return addAdmin(o.Admin, m, tiles)
+	return addAdmin(o.Admin, ev, m, tiles)
 }
 
 // addPlaces is the places hook: finishes the collected places (admin codes

@@ -212,17 +212,41 @@ func (e *Engine) router(ctx context.Context) (*pathfind.Engine, error) {
 // names of the administrative units containing it in the requested
 // structure (API.md §4) and its distance from ref, if any (API.md §1).
 func (e *Engine) enrich(ctx context.Context, p *place.Place, ref *geo.LatLng, v2 bool) (shape.Place, error) {
-	names, err := e.adminLookup().NamesAt(ctx, p.LatF(), p.LngF(), v2)
+	names, err := e.namesOf(ctx, p, v2)
 	if err != nil {
 		return shape.Place{}, err
 	}
-	switch p.Tag("admin_level") { // a unit is labelled by itself and the units above it
-	case "new_province", "old_province":
-		names.Ward, names.District = "", ""
-	case "old_district", "new_ward":
-		names.Ward = ""
-	}
 	return shape.Place{Place: p, Admin: names, DistanceM: shape.Meters(ref, p.Point()), OpeningHours: openingHours(p)}, nil
+}
+
+// namesOf names the units of a place at its own point, so that one place has
+// the same units from every endpoint; an administrative unit is named by
+// itself and the units above it in the official table (admin.Units.UnitNames).
+func (e *Engine) namesOf(ctx context.Context, p *place.Place, v2 bool) (admin.Names, error) {
+	l := e.adminLookup()
+	if l == nil {
+		return admin.Names{}, nil
+	}
+	at, err := l.Lookup(ctx, p.LatF(), p.LngF())
+	if err != nil {
+		return admin.Names{}, err
+	}
+	level := p.Tag("admin_level")
+	if level == "" {
+		return l.NamesOf(ctx, at, v2)
+	}
+	u, err := l.UnitsIfAny(ctx)
+	if err != nil {
+		return admin.Names{}, err
+	}
+	if u == nil {
+		return at.Names(v2), nil
+	}
+	newWard := ""
+	if len(p.Admin) > 0 {
+		newWard = p.Admin[0]
+	}
+	return u.UnitNames(level, p.Tag("admin_code"), newWard, at, v2), nil
 }
 
 // openingHours parses a place's opening_hours tag; nil when it has none or

@@ -62,21 +62,29 @@ func serveReverse(ctx context.Context, e *Engine, p params, _ *Request) (shape.B
 	if err != nil {
 		return nil, err
 	}
-	var at admin.Result
-	if l := e.adminLookup(); l != nil {
-		if at, err = l.Lookup(ctx, q.point.Lat, q.point.Lng); err != nil {
-			return nil, err
-		}
-	}
-	names := at.Names(q.adminV2)
 	places := make([]shape.Place, 0, len(hits)+1)
 	for i := range hits {
-		// the units are those of the queried point (API.md §3.5)
-		places = append(places, shape.Place{Place: hits[i].Place, Admin: names, DistanceM: shape.Meters(&q.point, hits[i].Place.Point()),
-			OpeningHours: openingHours(hits[i].Place)})
+		// each place is named by the units at its own point, as every endpoint names it (API.md §3.5)
+		sp, err := e.enrich(ctx, hits[i].Place, &q.point, q.adminV2)
+		if err != nil {
+			return nil, err
+		}
+		places = append(places, sp)
 	}
-	if len(places) == 0 && names.Ward != "" { // no place near: the ward itself, at the point
-		places = append(places, wardAt(at, names, q))
+	if len(places) == 0 { // no place near: the ward itself, at the point
+		if l := e.adminLookup(); l != nil {
+			at, err := l.Lookup(ctx, q.point.Lat, q.point.Lng)
+			if err != nil {
+				return nil, err
+			}
+			names, err := l.NamesOf(ctx, at, q.adminV2)
+			if err != nil {
+				return nil, err
+			}
+			if names.Ward != "" {
+				places = append(places, wardAt(at, names, q))
+			}
+		}
 	}
 	if reverseConvention(p) == ConventionGoogle {
 		return google.GeocodeOf(places), nil
@@ -85,7 +93,8 @@ func serveReverse(ctx context.Context, e *Engine, p params, _ *Request) (shape.B
 }
 
 // wardAt is the answer when no place lies near the point: the ward containing it, at the
-// point (distance 0), with the id of the ward's own place (core/place FORMAT.md §5).
+// point (distance 0), with the id of the ward's own place (core/place FORMAT.md §5), named
+// by itself and the units above it (locality is the ward, as for every unit answered).
 func wardAt(at admin.Result, names admin.Names, q reverseQuery) shape.Place {
 	id, level := place.UnitOldWard+at.Old.Ward.Code, "old_ward"
 	if q.adminV2 {
@@ -93,6 +102,5 @@ func wardAt(at admin.Result, names admin.Names, q reverseQuery) shape.Place {
 	}
 	ward := &place.Place{ID: id, Name: names.Ward, Lat: geo.E7(q.point.Lat), Lng: geo.E7(q.point.Lng), Layer: "locality",
 		Category: []string{"admin", level}}
-	names.Ward = ""
 	return shape.Place{Place: ward, Admin: names, DistanceM: shape.Meters(&q.point, q.point)}
 }

@@ -53,6 +53,10 @@ func (r *Result) TileMap() map[string][]byte { return r.Tiles }
 // Options tunes a build; the zero value is the default.
 type Options struct {
 	CellSize int32 // grid cell size in 1e-7° units; 0 means DefaultCellSize (0.25°)
+	// Evidence names the old ward at points (OSM ward boundaries, tagged
+	// addresses, ward-named place nodes); without it no new ward absorbing
+	// several old wards of one district names an old ward (evidence.go).
+	Evidence []Evidence
 }
 
 // Build reads the admin data directory (DATA.md §admin/) and builds the
@@ -61,7 +65,7 @@ func Build(dir string) (*Result, error) { return BuildWith(dir, Options{}) }
 
 // BuildWith is Build with options.
 func BuildWith(dir string, opt Options) (*Result, error) {
-	m, err := loadGSO(dir)
+	m, err := loadGSO(dir, opt.Evidence)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +125,7 @@ func readGSO(dir string) (*gsoInput, error) {
 }
 
 // loadGSO builds the model from the data directory.
-func loadGSO(dir string) (*model, error) {
+func loadGSO(dir string, ev []Evidence) (*model, error) {
 	in, err := readGSO(dir)
 	if err != nil {
 		return nil, err
@@ -135,7 +139,7 @@ func loadGSO(dir string) (*model, error) {
 	m.addNewWardPolygons(in)
 	m.addOldDistrictPolygons(in)
 	links := m.resolveMapping(in)
-	m.computeSeeds(links)
+	m.computeSeeds(links, ev)
 	m.units = m.buildUnits(in, links)
 	m.layerInfo = m.describeGSO(in)
 	return m, nil

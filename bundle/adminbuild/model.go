@@ -18,6 +18,7 @@ type model struct {
 	oldWards     []admin.OldWard
 	layers       [admin.NumLayers][]ownedPoly
 	seeds        [][]admin.Seed // per new ward; Ward is ignored, indices are global
+	guess        [][]admin.Seed // the k-means partition before evidence (unit points only)
 	units        *admin.Units
 	layerInfo    []Layer
 	polyOwners   [admin.NumLayers]map[int]bool // cache of hasPolygon

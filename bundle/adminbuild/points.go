@@ -106,14 +106,13 @@ func (m *model) unitPoints() []UnitPoint {
 // oldWardPoints: for each old ward the seed nearest the centre of its
 // seeds, and the new ward of that seed (-1 when it has none).
 func (m *model) oldWardPoints() ([]sample, []int) {
-	seeds := make([][]sample, len(m.oldWards))
-	wardOf := make([][]int, len(m.oldWards))
-	for w, list := range m.seeds {
-		for _, s := range list {
-			if s.OldWard >= 0 && s.OldWard < len(m.oldWards) {
-				seeds[s.OldWard] = append(seeds[s.OldWard], sample{s.X, s.Y})
-				wardOf[s.OldWard] = append(wardOf[s.OldWard], w)
-			}
+	seeds, wardOf := m.seedsByOldWard(m.seeds)
+	// an old ward no evidence places is put where the k-means partition
+	// guessed it: a unit needs a point to be found by name
+	gs, gw := m.seedsByOldWard(m.guess)
+	for ow := range seeds {
+		if len(seeds[ow]) == 0 {
+			seeds[ow], wardOf[ow] = gs[ow], gw[ow]
 		}
 	}
 	pts := make([]sample, len(m.oldWards))
@@ -125,6 +124,21 @@ func (m *model) oldWardPoints() ([]sample, []int) {
 		}
 	}
 	return pts, nw
+}
+
+// seedsByOldWard lists the seeds' points per old ward, with their new wards.
+func (m *model) seedsByOldWard(all [][]admin.Seed) ([][]sample, [][]int) {
+	seeds := make([][]sample, len(m.oldWards))
+	wardOf := make([][]int, len(m.oldWards))
+	for w, list := range all {
+		for _, s := range list {
+			if s.OldWard >= 0 && s.OldWard < len(m.oldWards) {
+				seeds[s.OldWard] = append(seeds[s.OldWard], sample{s.X, s.Y})
+				wardOf[s.OldWard] = append(wardOf[s.OldWard], w)
+			}
+		}
+	}
+	return seeds, wardOf
 }
 
 // interiorPoint is the interior grid point nearest the centroid of the

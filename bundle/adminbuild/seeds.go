@@ -30,7 +30,7 @@ const samplesPerWard = 400
 type sample struct{ x, y int32 }
 
 // computeSeeds fills m.seeds for every new ward from the links.
-func (m *model) computeSeeds(links []link) {
+func (m *model) computeSeeds(links []link, ev []Evidence) {
 	byWard := make([][]link, len(m.newWards))
 	for _, l := range links {
 		byWard[l.w] = append(byWard[l.w], l)
@@ -61,6 +61,12 @@ func (m *model) computeSeeds(links []link) {
 			return hint(ow, w, oldTo, centre)
 		}, wardPolys[w])
 	})
+	m.guess = m.seeds
+	byEv := m.matchEvidence(ev, links)
+	m.seeds = make([][]admin.Seed, len(m.newWards))
+	for w := range m.guess {
+		m.seeds[w] = applyEvidence(m.guess[w], byEv[w])
+	}
 }
 
 // parallel runs f(0..n-1) on the machine's cores; f must write only its own slot.

@@ -82,6 +82,10 @@ type GeoOutcome struct {
 	// reverse: the codes answered and whether they are right
 	NewWard, OldDistrict string
 	WardOK, DistrictOK   bool
+	// reverse with expect.old_ward: the old ward answered, how it is known
+	// (admin.WardBasis: known, inferred, unknown) and whether it is right
+	OldWard, OldBasis string
+	OldWardOK         bool
 }
 
 // RunForward runs the forward cases through the forward geocoder (the engine of
@@ -134,6 +138,8 @@ func RunReverse(ctx context.Context, st *tile.Store, l *admin.Lookup, cases []Ca
 		o := GeoOutcome{Case: c, Latency: time.Since(t0), NewWard: r.New.Ward.Code, OldDistrict: r.Old.District.Code}
 		o.WardOK = c.Expect.NewWard == "" || c.Expect.NewWard == o.NewWard
 		o.DistrictOK = c.Expect.OldDistrict == "" || c.Expect.OldDistrict == o.OldDistrict
+		o.OldWard, o.OldBasis = r.Old.Ward.Code, r.Old.Basis.String()
+		o.OldWardOK = c.Expect.OldWard == "" || c.Expect.OldWard == o.OldWard
 		out = append(out, o)
 	}
 	return out, nil
@@ -255,7 +261,36 @@ func ReportReverse(w io.Writer, os []GeoOutcome) {
 		fmt.Fprintf(w, "reverse: %-12s %5d %7.1f%% %7.1f%% | %5d %7.1f%% | %5d %7.1f%%\n", k, len(g), pct(wok, len(g)), pct(dok, len(g)),
 			fw, pct(fwok, fw), fd, pct(fdok, fd))
 	}
+	reportOldWards(w, os)
 	reportLatency(w, "reverse", os)
+}
+
+// reportOldWards writes, over the cases that expect an old ward, how many are
+// right, unknown (no ward named: the answer says it cannot decide), wrong but
+// marked inferred, and wrong while marked known (confidently wrong).
+func reportOldWards(w io.Writer, os []GeoOutcome) {
+	var n, right, unknown, inferredWrong, knownWrong int
+	for _, o := range os {
+		if o.Case.Expect.OldWard == "" {
+			continue
+		}
+		n++
+		switch {
+		case o.OldWardOK:
+			right++
+		case o.OldWard == "":
+			unknown++
+		case o.OldBasis == "known":
+			knownWrong++
+		default:
+			inferredWrong++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	fmt.Fprintf(w, "reverse: old ward %d cases: right %d (%.1f%%), unknown %d, wrong marked inferred %d, wrong marked known %d\n",
+		n, right, pct(right, n), unknown, inferredWrong, knownWrong)
 }
 
 // GeoMisses writes the forward cases that missed top-1 and the reverse cases answered wrong.
@@ -267,6 +302,10 @@ func GeoMisses(w io.Writer, os []GeoOutcome) {
 				fmt.Fprintf(w, "%s [%s] q=%q want=%q rank=%d top=%q\n", o.Case.ID, o.Case.Variant, o.Case.ForwardText(), o.Case.Expect.Name, o.Rank, o.Top)
 			}
 		case "reverse":
+			if !o.OldWardOK {
+				fmt.Fprintf(w, "%s [%s] %q old ward %q (%s) want %s %s\n", o.Case.ID, o.Case.Variant, o.Case.Expect.Name, o.OldWard, o.OldBasis,
+					o.Case.Expect.OldWard, o.Case.Extra["old_ward_name"])
+			}
 			if !o.WardOK || !o.DistrictOK {
 				fmt.Fprintf(w, "%s [%s] ward %s want %s (border %s m), district %s want %s (border %s m)\n", o.Case.ID, o.Case.Variant,
 					o.NewWard, o.Case.Expect.NewWard, o.Case.Extra["ward_border_m"], o.OldDistrict, o.Case.Expect.OldDistrict, o.Case.Extra["district_border_m"])

@@ -46,14 +46,39 @@ type NewUnits struct {
 	Ward          Unit
 }
 
+// WardBasis says how the old ward of a point is known.
+type WardBasis uint8
+
+const (
+	// WardUnknown: no old ward is named (several are possible and no evidence decides).
+	WardUnknown WardBasis = iota
+	// WardKnown: an old-ward polygon holds the point, or the official table puts only
+	// one old ward of the point's district in its new ward.
+	WardKnown
+	// WardInferred: several old wards are possible; the nearest evidence (FORMAT.md §4.2) names one.
+	WardInferred
+)
+
+func (b WardBasis) String() string {
+	switch b {
+	case WardKnown:
+		return "known"
+	case WardInferred:
+		return "inferred"
+	}
+	return "unknown"
+}
+
 // OldUnits is the answer in the old structure (province + district + ward,
 // state of 1 March 2025). WardDerived is true when the old ward comes from the
-// approximate partition of a new ward (FORMAT.md §Seeds) rather than a polygon.
+// partition of a new ward (FORMAT.md §Seeds) rather than a polygon; Basis says
+// whether that ward is known, inferred or unknown.
 type OldUnits struct {
 	Province    Unit
 	District    Unit
 	Ward        Unit
 	WardDerived bool
+	Basis       WardBasis
 }
 
 // Result is the answer for one point. Status NotFound is an answer, not an error.
@@ -172,8 +197,10 @@ func (c *Cell) Query(x, y int32) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	if ow < 0 && nw >= 0 {
-		ow, od = c.oldFromSeeds(nw, od, x, y)
+	if ow >= 0 {
+		res.Old.Basis = WardKnown
+	} else if nw >= 0 {
+		ow, od, res.Old.Basis = c.oldFromSeeds(nw, od, x, y)
 		res.Old.WardDerived = ow >= 0
 	}
 	if ow >= 0 {
@@ -218,25 +245,42 @@ func (c *Cell) setNewProvince(res *Result, p int) {
 
 // oldFromSeeds answers the old ward and district at (x, y) inside new ward
 // w, given od, the old district polygon containing the point (-1: none).
-// The district polygon decides the district: the ward is the nearest of w's
-// seeds in od, or unknown (-1) when the table puts none of od's wards in w.
-// Where the point is in no district polygon, or w holds wards of a district
-// without polygon (Derived: its area is only known through the table), the
-// nearest of all w's seeds decides both.
-func (c *Cell) oldFromSeeds(w, od int, x, y int32) (oldWard, oldDistrict int) {
+// The district polygon decides the district when the table puts some of its
+// wards in w: the ward is the nearest of w's seeds in od. Otherwise (no
+// district polygon holds the point, the polygon disagrees with the table —
+// old district outlines are coarser than new ward outlines — or w holds
+// wards of a district without polygon) the nearest of all w's seeds decides
+// both, never for sure when a polygon disagreed. The ward is known when every seed
+// considered names it, inferred when they name several, unknown when the
+// nearest seed names none (OldWard -1: no evidence there).
+func (c *Cell) oldFromSeeds(w, od int, x, y int32) (oldWard, oldDistrict int, basis WardBasis) {
 	seeds := c.Seeds[c.seedStart[w]:c.seedStart[w+1]]
 	if od >= 0 {
 		if s := c.nearest(seeds, od, x, y); s >= 0 {
-			return seeds[s].OldWard, od
-		}
-		if !c.tableFirst[w] {
-			return -1, od
+			return seeds[s].OldWard, od, basisOf(seeds, od, seeds[s].OldWard)
 		}
 	}
 	if s := c.nearest(seeds, -2, x, y); s >= 0 {
-		return seeds[s].OldWard, seeds[s].OldDistrict
+		b := basisOf(seeds, -2, seeds[s].OldWard)
+		if od >= 0 && !c.tableFirst[w] && b == WardKnown {
+			b = WardInferred // the table and the district polygon disagree: the table wins, not for sure
+		}
+		return seeds[s].OldWard, seeds[s].OldDistrict, b
 	}
-	return -1, od
+	return -1, od, WardUnknown
+}
+
+// basisOf: known when every seed of district od (all when -2) names ow.
+func basisOf(seeds []Seed, od, ow int) WardBasis {
+	if ow < 0 {
+		return WardUnknown
+	}
+	for _, s := range seeds {
+		if (od == -2 || s.OldDistrict == od) && s.OldWard != ow {
+			return WardInferred
+		}
+	}
+	return WardKnown
 }
 
 // nearest returns the index of the seed nearest (x, y) among those of
@@ -261,18 +305,30 @@ func (c *Cell) nearest(seeds []Seed, od int, x, y int32) int {
 // where unknown.
 type Names struct {
 	Ward, District, Province string
+	// Basis says how Ward is known (always WardKnown for a new ward found);
+	// Candidates, when the old ward is inferred or unknown, are the old wards
+	// the point may lie in (of its new ward, and of its old district when that
+	// is known), by code; nil otherwise.
+	Basis      WardBasis
+	Candidates []string
 }
 
-// Names returns the result's names in the new structure (v2) or the old.
+// Names returns the result's names in the new structure (v2) or the old
+// (without candidates: NamesAt adds them).
 func (r Result) Names(v2 bool) Names {
 	if v2 {
-		return Names{Ward: r.New.Ward.Name, Province: r.New.Province.Name}
+		n := Names{Ward: r.New.Ward.Name, Province: r.New.Province.Name}
+		if n.Ward != "" {
+			n.Basis = WardKnown
+		}
+		return n
 	}
-	return Names{Ward: r.Old.Ward.Name, District: r.Old.District.Name, Province: r.Old.Province.Name}
+	return Names{Ward: r.Old.Ward.Name, District: r.Old.District.Name, Province: r.Old.Province.Name, Basis: r.Old.Basis}
 }
 
-// NamesAt names the units containing (lat, lng) (API.md §4). A nil Lookup
-// (a bundle without an admin layer) names nothing.
+// NamesAt names the units containing (lat, lng) (API.md §4), with the
+// candidate old wards where the old ward is not known. A nil Lookup (a
+// bundle without an admin layer) names nothing.
 func (l *Lookup) NamesAt(ctx context.Context, lat, lng float64, v2 bool) (Names, error) {
 	if l == nil {
 		return Names{}, nil
@@ -281,5 +337,20 @@ func (l *Lookup) NamesAt(ctx context.Context, lat, lng float64, v2 bool) (Names,
 	if err != nil {
 		return Names{}, err
 	}
-	return res.Names(v2), nil
+	return l.NamesOf(ctx, res, v2)
+}
+
+// NamesOf is Names plus the candidate old wards (read from admin/units)
+// where the old ward is inferred or unknown.
+func (l *Lookup) NamesOf(ctx context.Context, res Result, v2 bool) (Names, error) {
+	n := res.Names(v2)
+	if v2 || n.Basis == WardKnown || res.New.Ward.Code == "" {
+		return n, nil
+	}
+	u, err := l.UnitsIfAny(ctx)
+	if err != nil || u == nil {
+		return n, err
+	}
+	n.Candidates = u.OldWardsIn(res.New.Ward.Code, res.Old.District.Code)
+	return n, nil
 }

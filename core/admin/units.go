@@ -3,6 +3,8 @@ package admin
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/vmihailenco/msgpack/v5"
 
@@ -71,6 +73,23 @@ type Units struct {
 	OldWards     []UnitsOldWard
 }
 
+// OldWardsIn names the old wards the official table puts in new ward nw, those of
+// old district od only when od is not "", by code; nil when nw is unknown.
+func (u *Units) OldWardsIn(nw, od string) []string {
+	i, ok := slices.BinarySearchFunc(u.NewWards, nw, func(w UnitsNewWard, c string) int { return strings.Compare(w.Code, c) })
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, l := range u.NewWards[i].From {
+		j, ok := slices.BinarySearchFunc(u.OldWards, l.Code, func(w UnitsOldWard, c string) int { return strings.Compare(w.Code, c) })
+		if ok && (od == "" || u.OldWards[j].District == od) && !slices.Contains(out, u.OldWards[j].Name) {
+			out = append(out, u.OldWards[j].Name)
+		}
+	}
+	return out
+}
+
 // Units reads and decodes the admin/units tile.
 func (l *Lookup) Units(ctx context.Context) (*Units, error) {
 	u, err := tile.Decode(ctx, l.st, UnitsKey, DecodeUnits)
@@ -78,6 +97,14 @@ func (l *Lookup) Units(ctx context.Context) (*Units, error) {
 		return nil, fmt.Errorf("admin: %s: %w", UnitsKey, err)
 	}
 	return u, nil
+}
+
+// UnitsIfAny is Units, or nil without error for a bundle that has no admin/units tile.
+func (l *Lookup) UnitsIfAny(ctx context.Context) (*Units, error) {
+	if !l.st.Has(UnitsKey) {
+		return nil, nil
+	}
+	return l.Units(ctx)
 }
 
 // EncodeUnits writes u as the admin/units tile.
@@ -225,4 +252,105 @@ func arenaFor[T any](a []T, n int) []T {
 		return a
 	}
 	return make([]T, 0, max(n, 4096))
+}
+
+// Unit levels of a unit place (its admin_level tag).
+const (
+	LevelNewProvince = "new_province"
+	LevelNewWard     = "new_ward"
+	LevelOldProvince = "old_province"
+	LevelOldDistrict = "old_district"
+	LevelOldWard     = "old_ward"
+)
+
+// UnitNames names an administrative unit given as a result: its own level and
+// those above it from the official table (not from the polygons at its
+// point, which for a unit's representative point may lie in a neighbour), in
+// the structure v2 asks for. at is the lookup at the unit's point; it fills
+// the levels of the other structure above the unit: an old unit under
+// admin_v2 gets the new province (and, for an old ward, the new ward the
+// table puts it in, newWard); a new unit in the old structure gets the old
+// district and province at its point (and no old ward: a new ward spans
+// several, listed as candidates). Unknown level or code: at's names.
+func (u *Units) UnitNames(level, code, newWard string, at Result, v2 bool) Names {
+	n := at.Names(v2)
+	switch level {
+	case LevelOldWard:
+		w, ok := find(u.OldWards, code, func(x UnitsOldWard) string { return x.Code })
+		if !ok {
+			return n
+		}
+		if v2 {
+			if nw, ok := find(u.NewWards, newWard, func(x UnitsNewWard) string { return x.Code }); ok {
+				n.Ward, n.Basis = nw.Name, WardKnown
+				if np, ok := find(u.NewProvinces, nw.Province, func(x UnitsNewProvince) string { return x.Code }); ok {
+					n.Province = np.Name
+				}
+			}
+			return n
+		}
+		n.Ward, n.Basis, n.Candidates = w.Name, WardKnown, nil
+		if d, ok := find(u.OldDistricts, w.District, func(x UnitsOldDistrict) string { return x.Code }); ok {
+			n.District = d.Name
+			if p, ok := find(u.OldProvinces, d.Province, func(x UnitsOldProvince) string { return x.Code }); ok {
+				n.Province = p.Name
+			}
+		}
+	case LevelOldDistrict:
+		d, ok := find(u.OldDistricts, code, func(x UnitsOldDistrict) string { return x.Code })
+		if !ok {
+			return n
+		}
+		n.Ward, n.Basis, n.Candidates = "", WardUnknown, nil
+		if !v2 {
+			n.District = d.Name
+			if p, ok := find(u.OldProvinces, d.Province, func(x UnitsOldProvince) string { return x.Code }); ok {
+				n.Province = p.Name
+			}
+		}
+	case LevelOldProvince:
+		p, ok := find(u.OldProvinces, code, func(x UnitsOldProvince) string { return x.Code })
+		if !ok {
+			return n
+		}
+		n.Ward, n.District, n.Basis, n.Candidates = "", "", WardUnknown, nil
+		if !v2 {
+			n.Province = p.Name
+		}
+	case LevelNewWard:
+		w, ok := find(u.NewWards, code, func(x UnitsNewWard) string { return x.Code })
+		if !ok {
+			return n
+		}
+		if v2 {
+			n.Ward, n.Basis = w.Name, WardKnown
+			if p, ok := find(u.NewProvinces, w.Province, func(x UnitsNewProvince) string { return x.Code }); ok {
+				n.Province = p.Name
+			}
+			return n
+		}
+		if n.Basis != WardKnown || !slices.ContainsFunc(w.From, func(l Link) bool { return l.Code == at.Old.Ward.Code }) || len(w.From) > 1 {
+			n.Ward, n.Basis, n.Candidates = "", WardUnknown, u.OldWardsIn(code, "")
+		}
+	case LevelNewProvince:
+		p, ok := find(u.NewProvinces, code, func(x UnitsNewProvince) string { return x.Code })
+		if !ok {
+			return n
+		}
+		n.Ward, n.District, n.Basis, n.Candidates = "", "", WardUnknown, nil
+		if v2 {
+			n.Province = p.Name
+		}
+	}
+	return n
+}
+
+// find is the element of a list sorted by code with that code.
+func find[T any](list []T, code string, key func(T) string) (T, bool) {
+	i, ok := slices.BinarySearchFunc(list, code, func(x T, c string) int { return strings.Compare(key(x), c) })
+	if !ok {
+		var zero T
+		return zero, false
+	}
+	return list[i], true
 }

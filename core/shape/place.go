@@ -63,3 +63,13 @@ func Label(p *place.Place, a admin.Names) (full, secondary string) {
 	}
 	return p.Name + ", " + secondary, secondary
 }
+
+// WardBasisOf is the ward_basis and ward_candidates of a place's units
+// ("unknown" and [] when no ward of either structure is known).
+func WardBasisOf(n admin.Names) (string, []string) {
+	c := n.Candidates
+	if c == nil {
+		c = []string{}
+	}
+	return n.Basis.String(), c
+}

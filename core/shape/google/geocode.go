@@ -23,6 +23,10 @@ type GeocodeResult struct {
 	PlaceID           string             `json:"place_id"`
 	Types             []string           `json:"types"`
 	DistanceMeters    *int               `json:"distance_meters"`
+	// WardBasis and WardCandidates: how the ward component is known, as the
+	// Pelias properties of the same names say (API.md §3.10).
+	WardBasis      string   `json:"ward_basis"`
+	WardCandidates []string `json:"ward_candidates"`
 	// PartialMatch: forward geocoding did not find the address or place itself, only its
 	// street or its administrative unit (omitted otherwise, as Google does).
 	PartialMatch bool `json:"partial_match,omitempty"`
@@ -64,6 +68,10 @@ func appendGeocodeResult(b []byte, r *GeocodeResult) []byte {
 	b = shape.AppendStrings(b, r.Types)
 	b = append(b, `,"distance_meters":`...)
 	b = shape.AppendIntPtr(b, r.DistanceMeters)
+	b = append(b, `,"ward_basis":`...)
+	b = shape.AppendString(b, r.WardBasis)
+	b = append(b, `,"ward_candidates":`...)
+	b = shape.AppendStrings(b, r.WardCandidates)
 	if r.PartialMatch {
 		b = append(b, `,"partial_match":true`...)
 	}
@@ -116,9 +124,10 @@ func GeocodeOf(rs []shape.Place) Geocoded {
 		if len(types) == 0 {
 			types = []string{r.Layer}
 		}
+		basis, cands := shape.WardBasisOf(r.Admin)
 		out.Results = append(out.Results, GeocodeResult{Address: addr, AddressComponents: comps, FormattedAddress: full,
 			Geometry: Geometry{LatLng{shape.Deg(r.LatF()), shape.Deg(r.LngF())}}, Name: r.Name, PlaceID: r.ID,
-			Types: types, DistanceMeters: r.DistanceM})
+			Types: types, DistanceMeters: r.DistanceM, WardBasis: basis, WardCandidates: cands})
 	}
 	if len(rs) == 0 {
 		out.Status = "ZERO_RESULTS"

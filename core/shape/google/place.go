@@ -33,6 +33,8 @@ type PlaceResult struct {
 	URL               string             `json:"url"`
 	Types             []string           `json:"types"`
 	HasChild          bool               `json:"has_child"`
+	WardBasis         string             `json:"ward_basis"`      // as GeocodeResult's
+	WardCandidates    []string           `json:"ward_candidates"` // as GeocodeResult's
 }
 
 // PlaceDetails is the /v1/place answer: status NOT_FOUND without result.
@@ -82,5 +84,6 @@ func PlaceDetailsOf(r *shape.Place, urlPrefix string, v2 bool) PlaceDetails {
 			},
 		},
 	}
+	res.WardBasis, res.WardCandidates = shape.WardBasisOf(r.Admin)
 	return PlaceDetails{Result: res, Status: "OK"}
 }

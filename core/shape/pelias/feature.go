@@ -46,6 +46,13 @@ type Properties struct {
 	SID            string   `json:"sid"`
 	Source         string   `json:"source"`
 	Layer          string   `json:"layer"`
+	// WardBasis says how locality is known: "known" (a polygon, or the only
+	// old ward of its district the official table puts in the new ward),
+	// "inferred" (several old wards possible; the nearest evidence names it),
+	// "unknown" (locality "": no evidence decides); WardCandidates then lists
+	// the old wards possible, [] otherwise (API.md §3.10).
+	WardBasis      string   `json:"ward_basis"`
+	WardCandidates []string `json:"ward_candidates"`
 	// MatchType is set by forward geocoding only: "exact" (the address or place itself),
 	// "fallback" (its street or its administrative unit), as Pelias says.
 	MatchType string `json:"match_type,omitempty"`
@@ -100,6 +107,7 @@ func fillFeature(f *Feature, r *shape.Place, v2 bool) {
 	if v2 {
 		pr.County = ""
 	}
+	pr.WardBasis, pr.WardCandidates = shape.WardBasisOf(r.Admin)
 	pr.Distance = r.DistanceM
 	pr.ID, pr.SID, pr.Source, pr.Layer, pr.HasChild = p.ID, place.SID(p.ID), "openstreetmap", p.Layer, p.HasChild()
 }

@@ -102,6 +102,10 @@ func appendProperties(b []byte, p *Properties) []byte {
 	b = shape.AppendString(b, p.Source)
 	b = append(b, `,"layer":`...)
 	b = shape.AppendString(b, p.Layer)
+	b = append(b, `,"ward_basis":`...)
+	b = shape.AppendString(b, p.WardBasis)
+	b = append(b, `,"ward_candidates":`...)
+	b = shape.AppendStrings(b, p.WardCandidates)
 	if p.MatchType != "" {
 		b = append(b, `,"match_type":`...)
 		b = shape.AppendString(b, p.MatchType)
