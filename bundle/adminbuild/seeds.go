@@ -23,8 +23,12 @@ import (
 //     nearest to the new wards holding its other parts, the rest take the
 //     remaining clusters in code order.
 //
-// At lookup the point's old district (polygon) narrows W's seeds, and the
-// nearest seed names the old ward: a Voronoi partition of W ∩ district.
+// This partition is a guess: evidence.go replaces it, wherever a district
+// puts several old wards in W, by the points that name the old wards, and
+// keeps the guessed sites only as "unknown" seeds and as the points of the
+// old wards' unit places. At lookup the point's old district (polygon)
+// narrows W's seeds, and the nearest seed names the old ward: a Voronoi
+// partition of W ∩ district.
 const samplesPerWard = 400
 
 type sample struct{ x, y int32 }
