@@ -83,7 +83,7 @@ func serveAutocomplete(ctx context.Context, e *Engine, p params, _ *Request) (sh
 	if err != nil {
 		return nil, err
 	}
-	hits, _, err := search.Search(ctx, src, q.Query)
+	hits, _, err := search.SearchPartial(ctx, src, q.Query)
 	if err != nil {
 		return nil, err
 	}
@@ -99,24 +99,19 @@ func serveAutocomplete(ctx context.Context, e *Engine, p params, _ *Request) (sh
 		}
 	}
 	if isGoogle {
-		for i := range places {
-			places[i].Matched = matched(&hits[i], &places[i])
+		out := google.PredictionsOf(q.Text, places)
+		for i := range out.Predictions {
+			out.Predictions[i].PartialMatch = hits[i].Partial
 		}
-		return google.PredictionsOf(places), nil
+		return out, nil
 	}
-	return pelias.Features(places, q.adminV2), nil
-}
-
-// matched marks the typed words in the place's label (the prediction's
-// description) with the hit's highlight.
-func matched(h *search.Hit, p *shape.Place) []shape.Span {
-	full, _ := shape.Label(p.Place, p.Admin)
-	ts := h.Highlight.Spans(full)
-	out := make([]shape.Span, len(ts))
-	for i, s := range ts {
-		out[i] = shape.Span(s)
+	out := pelias.Features(places, q.adminV2)
+	for i := range out.Features {
+		if hits[i].Partial {
+			out.Features[i].Properties.MatchType = "partial"
+		}
 	}
-	return out
+	return out, nil
 }
 
 // searchSource is the search index with the administrative units a query

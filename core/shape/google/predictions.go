@@ -19,6 +19,9 @@ type Prediction struct {
 	Terms                []Term           `json:"terms"`
 	Types                []string         `json:"types"`
 	HasChild             bool             `json:"has_child"`
+	// PartialMatch: the place holds only some of the words typed (no place held
+	// them all); omitted otherwise, as Google does.
+	PartialMatch bool `json:"partial_match,omitempty"`
 }
 
 // StructuredFormat splits a prediction into its name and the rest.
@@ -160,6 +163,9 @@ func appendPrediction(b []byte, p *Prediction) []byte {
 	b = shape.AppendStrings(b, p.Types)
 	b = append(b, `,"has_child":`...)
 	b = shape.AppendBool(b, p.HasChild)
+	if p.PartialMatch {
+		b = append(b, `,"partial_match":true`...)
+	}
 	return append(b, '}')
 }
 

@@ -53,8 +53,10 @@ type Properties struct {
 	// the old wards possible, [] otherwise (API.md §3.10).
 	WardBasis      string   `json:"ward_basis"`
 	WardCandidates []string `json:"ward_candidates"`
-	// MatchType is set by forward geocoding only: "exact" (the address or place itself),
-	// "fallback" (its street or its administrative unit), as Pelias says.
+	// MatchType is set by forward geocoding: "exact" (the address or place itself),
+	// "fallback" (its street or its administrative unit), as Pelias says; and by
+	// autocomplete on partial results only: "partial" (the place holds only some of
+	// the words typed, no place held them all).
 	MatchType string `json:"match_type,omitempty"`
 }
 
