@@ -45,6 +45,10 @@ func wardTag(t osm.Tags) string {
 	return ""
 }
 
+// namesakeKinds are the amenities that usually bear the name of the ward
+// they serve (a market, a school, a ward's offices).
+var namesakeKinds = map[string]bool{"marketplace": true, "school": true, "kindergarten": true, "townhall": true, "community_centre": true, "police": true}
+
 // offices are the openings of the names of a ward's own offices, lower case.
 var offices = []string{"ubnd ", "ủy ban nhân dân ", "uỷ ban nhân dân ", "công an ", "trạm y tế ", "đảng ủy ", "đảng uỷ ", "hđnd - ubnd ", "hđnd ubnd "}
 
@@ -75,6 +79,8 @@ func (e *evidenceCollector) add(o osm.Object) {
 			e.points = append(e.points, adminbuild.Evidence{Name: n, Kind: adminbuild.EvidencePlace, X: geo.E7(v.Lon), Y: geo.E7(v.Lat), Edited: v.Timestamp.Unix()})
 		} else if w := officeWard(v.Tags.Find("name")); w != "" {
 			e.points = append(e.points, adminbuild.Evidence{Name: w, Kind: adminbuild.EvidenceOffice, X: geo.E7(v.Lon), Y: geo.E7(v.Lat), Edited: v.Timestamp.Unix()})
+		} else if n := v.Tags.Find("name"); n != "" && namesakeKinds[v.Tags.Find("amenity")] {
+			e.points = append(e.points, adminbuild.Evidence{Name: n, Kind: adminbuild.EvidenceNamesake, X: geo.E7(v.Lon), Y: geo.E7(v.Lat), Edited: v.Timestamp.Unix()})
 		}
 	case *osm.Way:
 		if wardTag(v.Tags) != "" || officeWard(v.Tags.Find("name")) != "" {

@@ -25,7 +25,15 @@ const (
 	EvidenceOffice
 	// EvidencePlace: a place=quarter|neighbourhood|suburb node named after the ward.
 	EvidencePlace
+	// EvidenceNamesake: a market, school or public office whose name ends with
+	// the ward's ("Chợ Đồng Xuân", "Trường THCS Quan Hoa"); Name is the whole
+	// name; it counts only inside a new ward holding that old ward.
+	EvidenceNamesake
 )
+
+// minNamesakeKey is the shortest ward key a namesake may end with (no
+// numbers, no one-syllable names).
+const minNamesakeKey = 6
 
 // Evidence is a point that names the old ward it lies in. The build keeps
 // only evidence whose name is an old ward the official table puts in the
@@ -179,8 +187,13 @@ func (m *model) matchEvidence(ev []Evidence, links []link) [][]evidenceSeed {
 			ambiguous++ // may name the new ward
 			continue
 		}
-		ls := cands[w0][key]
-		if len(ls) == 0 {
+		var ls []link
+		if e.Kind == EvidenceNamesake {
+			ls = namesake(cands[w0], key)
+		} else {
+			ls = cands[w0][key]
+		}
+		if len(ls) == 0 && e.Kind != EvidenceNamesake {
 			for w := range boxes {
 				if w != w0 && near(w, e.X, e.Y) {
 					for _, l := range cands[w][key] {
@@ -211,6 +224,28 @@ func (m *model) matchEvidence(ev []Evidence, links []link) [][]evidenceSeed {
 	}
 	m.warnf("old-ward evidence: %d points kept, %d outside every new ward, %d naming no old ward near, %d ambiguous", kept, outside, unknown, ambiguous)
 	return out
+}
+
+// namesake is the old ward whose key the name's key ends with (the longest
+// such key; nil when none, or two different wards tie).
+func namesake(cands map[string][]link, key string) []link {
+	var best []link
+	bestLen, tie := 0, false
+	for k, ls := range cands {
+		if len(k) < minNamesakeKey || len(k) >= len(key) || !strings.HasSuffix(key, k) {
+			continue
+		}
+		switch {
+		case len(k) > bestLen:
+			best, bestLen, tie = ls, len(k), false
+		case len(k) == bestLen && !slices.EqualFunc(ls, best, func(a, b link) bool { return a.ow == b.ow }):
+			tie = true
+		}
+	}
+	if tie {
+		return nil
+	}
+	return best
 }
 
 // thin keeps at most maxEvidencePerWard points per old ward, strongest kind

@@ -245,12 +245,11 @@ func (c *Cell) setNewProvince(res *Result, p int) {
 
 // oldFromSeeds answers the old ward and district at (x, y) inside new ward
 // w, given od, the old district polygon containing the point (-1: none).
-// The district polygon decides the district when the table puts some of its
-// wards in w: the ward is the nearest of w's seeds in od. Otherwise (no
-// district polygon holds the point, the polygon disagrees with the table —
-// old district outlines are coarser than new ward outlines — or w holds
-// wards of a district without polygon) the nearest of all w's seeds decides
-// both, never for sure when a polygon disagreed. The ward is known when every seed
+// The district polygon decides the district: the ward is the nearest of w's
+// seeds in od, or unknown (-1) when the table puts none of od's wards in w.
+// Where the point is in no district polygon, or w holds wards of a district
+// without polygon (Derived: its area is only known through the table), the
+// nearest of all w's seeds decides both. The ward is known when every seed
 // considered names it, inferred when they name several, unknown when the
 // nearest seed names none (OldWard -1: no evidence there).
 func (c *Cell) oldFromSeeds(w, od int, x, y int32) (oldWard, oldDistrict int, basis WardBasis) {
@@ -259,13 +258,12 @@ func (c *Cell) oldFromSeeds(w, od int, x, y int32) (oldWard, oldDistrict int, ba
 		if s := c.nearest(seeds, od, x, y); s >= 0 {
 			return seeds[s].OldWard, od, basisOf(seeds, od, seeds[s].OldWard)
 		}
+		if !c.tableFirst[w] {
+			return -1, od, WardUnknown
+		}
 	}
 	if s := c.nearest(seeds, -2, x, y); s >= 0 {
-		b := basisOf(seeds, -2, seeds[s].OldWard)
-		if od >= 0 && !c.tableFirst[w] && b == WardKnown {
-			b = WardInferred // the table and the district polygon disagree: the table wins, not for sure
-		}
-		return seeds[s].OldWard, seeds[s].OldDistrict, b
+		return seeds[s].OldWard, seeds[s].OldDistrict, basisOf(seeds, -2, seeds[s].OldWard)
 	}
 	return -1, od, WardUnknown
 }

@@ -2,8 +2,10 @@ package geocode
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/bando-vn/bando/core/addr"
 	"github.com/bando-vn/bando/core/admin"
@@ -591,6 +593,89 @@ func (f *Forwarder) Forward(ctx context.Context, text string, size int) ([]Forwa
 	if size <= 0 {
 		return nil, ForwardStats{}, nil
 	}
+	out, st, err := f.forwardAnyUnitWord(ctx, text, size)
+	if err != nil || len(out) > 0 && out[0].Match <= MatchVenue {
+		return out, st, err
+	}
+	// written big-to-small ("Thành phố Hà Nội, Quận Ba Đình, Công an quận Ba Đình", as
+	// forms and databases write it): read it again small-to-big; the better answer wins
+	if alt, ok := f.smallToBig(text); ok {
+		out2, st2, err := f.forwardAnyUnitWord(ctx, alt, size)
+		st.add(f.st, st2)
+		if err != nil {
+			return nil, st, err
+		}
+		if len(out2) > 0 && (len(out) == 0 || out2[0].Match < out[0].Match) {
+			return out2, st, nil
+		}
+	}
+	return out, st, nil
+}
+
+// smallToBig rewrites a text that starts with its administrative units so that it ends
+// with them, finest first: the longest run of leading comma-separated parts (or words,
+// without commas) that the gazetteer reads as units and nothing else moves to the end, its
+// units in the reverse of the order written. ok=false when the text does not start with
+// units or is nothing but units.
+func (f *Forwarder) smallToBig(text string) (string, bool) {
+	sep := " "
+	parts := strings.Fields(text)
+	if strings.Contains(text, ",") {
+		sep, parts = ", ", nil
+		for _, p := range strings.Split(text, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				parts = append(parts, p)
+			}
+		}
+	}
+	if len(parts) < 2 || len(parts) > 40 {
+		return "", false
+	}
+	for k := len(parts) - 1; k >= 1; k-- {
+		head := strings.Join(parts[:k], sep)
+		a := f.gaz.Parse(head)
+		if a.Lead != "" || a.HouseNumber != "" || a.Street != "" || a.Venue != "" || a.Ward == nil && a.District == nil && a.Province == nil {
+			continue
+		}
+		var units []*addr.Component
+		for _, c := range []*addr.Component{a.Ward, a.District, a.Province} {
+			if c != nil {
+				units = append(units, c)
+			}
+		}
+		if !covers(head, units) {
+			continue // words the units leave out ("333 Vinh Khanh"): not units only
+		}
+		slices.SortFunc(units, func(x, y *addr.Component) int { return y.Start - x.Start }) // last written first
+		out := strings.Join(parts[k:], sep)
+		for _, c := range units {
+			out += ", " + c.Text
+		}
+		return out, true
+	}
+	return "", false
+}
+
+// covers: every letter or digit of s lies in the text of one of the units.
+func covers(s string, units []*addr.Component) bool {
+	for i, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			continue
+		}
+		in := false
+		for _, c := range units {
+			in = in || i >= c.Start && i < c.Start+len(c.Text)
+		}
+		if !in {
+			return false
+		}
+	}
+	return true
+}
+
+// forwardAnyUnitWord answers text; when no house is found and a unit word right after the
+// street may belong to it, it reads the text again with that word in the street.
+func (f *Forwarder) forwardAnyUnitWord(ctx context.Context, text string, size int) ([]ForwardHit, ForwardStats, error) {
 	a := f.gaz.Parse(text)
 	out, st, err := f.forward(ctx, text, &a, size)
 	if err != nil || a.Number == "" || len(out) > 0 && out[0].Match == MatchAddress {

@@ -34,6 +34,9 @@ func SearchPartial(ctx context.Context, src Source, req Query) ([]Hit, Stats, er
 			runs++
 			r := req
 			r.Text = strings.Join(sub, " ")
+			if sub[len(sub)-1] != words[len(words)-1] || strings.HasSuffix(req.Text, " ") {
+				r.Text += " " // its last word was followed by another: typed whole, not a prefix
+			}
 			hs, s, err := Search(ctx, src, r)
 			st.Tiles += s.Tiles
 			st.Bytes += s.Bytes

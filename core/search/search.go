@@ -496,6 +496,9 @@ func score(st *place.SearchTile, rec int, forms []form, req *Query, floor float6
 		return candidate{}, false, err
 	}
 	s += rankWeight * float64(st.Rank(rec))
+	if st.Kind(rec) == place.KindStreet && leadingNumberAbsent(forms, st.Folded(rec)) {
+		s += costOptional // "30 hang bac": the number is a house on the street, not a word it lacks
+	}
 	prune := pruneOutOfTop && !(count && c.all)
 	if prune && s <= floor {
 		return candidate{}, false, nil
@@ -514,6 +517,22 @@ func score(st *place.SearchTile, rec int, forms []form, req *Query, floor float6
 	}
 	c.score = s
 	return c, true, nil
+}
+
+// leadingNumberAbsent: the text starts with a number (a house number) that
+// the folded name does not hold as a word.
+func leadingNumberAbsent(forms []form, name []byte) bool {
+	toks := forms[0].q.Tokens
+	if len(toks) < 2 || !isNumber(toks[0]) {
+		return false
+	}
+	n := toks[0]
+	for i := 0; i+len(n) <= len(name); i++ {
+		if string(name[i:i+len(n)]) == n && (i == 0 || name[i-1] == ' ') && (i+len(n) == len(name) || name[i+len(n)] == ' ') {
+			return false
+		}
+	}
+	return true
 }
 
 // pruneOutOfTop lets score drop the records the top would refuse (off in
