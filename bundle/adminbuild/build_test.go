@@ -33,10 +33,11 @@ func TestFixtureLookup(t *testing.T) {
 		oldProv, oldDist     string
 		oldWards             []string // any of these; nil: must be empty
 	}{
-		{"ward A, district 001 (two old wards share it)", 21.025, 105.81, admin.Found, "00004", "01", "HN", "01", "001", []string{"00001", "00002"}},
+		{"ward A, district 001 (two old wards share it, no evidence)", 21.025, 105.81, admin.Found, "00004", "01", "HN", "01", "001", nil},
 		{"ward B inside district 002: its only old ward there", 21.025, 105.88, admin.Found, "00008", "01", "HN", "01", "002", []string{"00003"}},
 		{"ward B inside district 001: the part of 00002", 21.025, 105.86, admin.Found, "00008", "01", "HN", "01", "001", []string{"00002"}},
-		{"Ba Chẽ recoded 06970→06978, district 202 has no polygon", 21.05, 107.05, admin.Found, "06978", "22", "QNH", "22", "202", []string{"06970", "06973"}},
+		// two old wards of one district and no evidence: no old ward (FORMAT.md §4.2)
+		{"Ba Chẽ recoded 06970→06978, district 202 has no polygon", 21.05, 107.05, admin.Found, "06978", "22", "QNH", "22", "202", nil},
 		{"sea", 20.0, 107.5, admin.NotFound, "", "", "", "", "", nil},
 		{"cell without tile", -33.9, 151.2, admin.NotFound, "", "", "", "", "", nil},
 	} {
@@ -56,6 +57,38 @@ func TestFixtureLookup(t *testing.T) {
 				t.Fatalf("old ward %v, want one of %v", r.Old.Ward, tc.oldWards)
 			}
 		})
+	}
+}
+
+// TestFixtureEvidence: a point naming one of the two old wards of Ba Chẽ
+// (06978) makes it the answer there, marked inferred.
+func TestFixtureEvidence(t *testing.T) {
+	res, err := BuildWith(fixtureDir, Options{Evidence: []Evidence{
+		{Name: "Thị trấn Ba Chẽ", Kind: EvidencePlace, X: 1070500000, Y: 210500000, Edited: 1},
+		{Name: "Somewhere else", Kind: EvidencePlace, X: 1070500000, Y: 210500000, Edited: 1},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := admin.DecodeUnits(res.Tiles[admin.UnitsKey])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ""
+	for _, w := range u.OldWards {
+		if (w.Code == "06970" || w.Code == "06973") && WardNameMatches("Thị trấn Ba Chẽ", w.Name) {
+			want = w.Code
+		}
+	}
+	if want == "" {
+		t.Fatal("the fixture has no old ward named Thị trấn Ba Chẽ among 06970, 06973")
+	}
+	r, err := lookupOf(t, res.Tiles).Lookup(context.Background(), 21.05, 107.05)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Old.Ward.Code != want || r.Old.Basis != admin.WardInferred {
+		t.Fatalf("old ward %v (%v), want %s inferred", r.Old.Ward, r.Old.Basis, want)
 	}
 }
 
