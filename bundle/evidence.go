@@ -49,6 +49,20 @@ func wardTag(t osm.Tags) string {
 // they serve (a market, a school, a ward's offices).
 var namesakeKinds = map[string]bool{"marketplace": true, "school": true, "kindergarten": true, "townhall": true, "community_centre": true, "police": true}
 
+// namesakeWords open the names of places that bear their ward's name
+// whatever their tags: markets, schools, community halls, health stations.
+var namesakeWords = []string{"chợ ", "trường ", "nhà văn hóa ", "nhà văn hoá ", "trạm y tế "}
+
+func namesakeName(n string) bool {
+	l := strings.ToLower(n)
+	for _, w := range namesakeWords {
+		if strings.HasPrefix(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // offices are the openings of the names of a ward's own offices, lower case.
 var offices = []string{"ubnd ", "ủy ban nhân dân ", "uỷ ban nhân dân ", "công an ", "trạm y tế ", "đảng ủy ", "đảng uỷ ", "hđnd - ubnd ", "hđnd ubnd "}
 
@@ -79,7 +93,7 @@ func (e *evidenceCollector) add(o osm.Object) {
 			e.points = append(e.points, adminbuild.Evidence{Name: n, Kind: adminbuild.EvidencePlace, X: geo.E7(v.Lon), Y: geo.E7(v.Lat), Edited: v.Timestamp.Unix()})
 		} else if w := officeWard(v.Tags.Find("name")); w != "" {
 			e.points = append(e.points, adminbuild.Evidence{Name: w, Kind: adminbuild.EvidenceOffice, X: geo.E7(v.Lon), Y: geo.E7(v.Lat), Edited: v.Timestamp.Unix()})
-		} else if n := v.Tags.Find("name"); n != "" && namesakeKinds[v.Tags.Find("amenity")] {
+		} else if n := v.Tags.Find("name"); n != "" && (namesakeKinds[v.Tags.Find("amenity")] || namesakeName(n)) {
 			e.points = append(e.points, adminbuild.Evidence{Name: n, Kind: adminbuild.EvidenceNamesake, X: geo.E7(v.Lon), Y: geo.E7(v.Lat), Edited: v.Timestamp.Unix()})
 		}
 	case *osm.Way:

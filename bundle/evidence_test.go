@@ -41,16 +41,14 @@ func TestOldWardsMatchSubdistrictTags(t *testing.T) {
 		if err := scanOSM(ctx, f, nil, func(o osm.Object) {
 			c.add(o)
 			ev.add(o)
-			if v := o.(interface{ ObjectID() osm.ObjectID }); v != nil {
-				switch x := o.(type) {
-				case *osm.Node:
-					if x.Tags.Find("addr:subdistrict") != "" {
-						objs = append(objs, o)
-					}
-				case *osm.Way:
-					if x.Tags.Find("addr:subdistrict") != "" {
-						objs = append(objs, o)
-					}
+			switch x := o.(type) {
+			case *osm.Node:
+				if x.Tags.Find("addr:subdistrict") != "" {
+					objs = append(objs, o)
+				}
+			case *osm.Way:
+				if x.Tags.Find("addr:subdistrict") != "" {
+					objs = append(objs, o)
 				}
 			}
 		}); err != nil {
@@ -75,20 +73,27 @@ func TestOldWardsMatchSubdistrictTags(t *testing.T) {
 	admin := sharedPath(t, "data/admin")
 
 	full := answers(t, admin, evidence, all)
-	right, missKept := 0, 0
+	right, cands, candRight := 0, 0, 0
 	for i, a := range all {
-		if adminbuild.WardNameMatches(a.tag, full[i].ward) {
+		ok := adminbuild.WardNameMatches(a.tag, full[i].ward)
+		if full[i].candidate {
+			cands++
+			if ok {
+				candRight++
+			} else if full[i].basis == "known" {
+				t.Errorf("%s addr:subdistrict=%q answered %q marked known", a.id, a.tag, full[i].ward)
+			}
+		}
+		if ok {
 			right++
 			continue
 		}
-		t.Logf("miss: %s addr:subdistrict=%q answered %q (%s) in new ward %q", a.id, a.tag, full[i].ward, full[i].basis, full[i].newWard)
-		if full[i].candidate {
-			missKept++
-		}
+		t.Logf("miss: %s addr:subdistrict=%q answered %q (%s) in new ward %q (tag names one of its old wards: %v)", a.id, a.tag, full[i].ward, full[i].basis, full[i].newWard, full[i].candidate)
 	}
-	t.Logf("in-sample: %d of %d tagged objects answered with their tag's old ward (%.1f%%)", right, len(all), 100*float64(right)/float64(len(all)))
-	if missKept > 0 {
-		t.Errorf("%d tagged objects naming an old ward of their new ward answered another", missKept)
+	t.Logf("in-sample: %d of %d tagged objects answered with their tag's old ward (%.1f%%); of the %d whose tag names an old ward of their new ward, %d (%.1f%%)",
+		right, len(all), 100*float64(right)/float64(len(all)), cands, candRight, 100*float64(candRight)/float64(cands))
+	if float64(candRight) < 0.95*float64(cands) {
+		t.Errorf("in-sample: %d of %d tags naming an old ward of their new ward answered, want ≥ 95%%", candRight, cands)
 	}
 
 	// held out: drop the odd-numbered tagged objects' evidence (points at their position)

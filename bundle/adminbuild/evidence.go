@@ -231,6 +231,15 @@ func (m *model) matchEvidence(ev []Evidence, links []link) [][]evidenceSeed {
 func namesake(cands map[string][]link, key string) []link {
 	var best []link
 	bestLen, tie := 0, false
+	named := map[int]bool{} // old wards whose key the name holds anywhere
+	for k, ls := range cands {
+		if len(k) >= minNamesakeKey && strings.Contains(key, k) {
+			named[ls[0].ow] = true
+		}
+	}
+	if len(named) > 1 { // "Chợ đêm Hàng Đào – Đồng Xuân" names two wards: neither
+		return nil
+	}
 	for k, ls := range cands {
 		if len(k) < minNamesakeKey || len(k) >= len(key) || !strings.HasSuffix(key, k) {
 			continue

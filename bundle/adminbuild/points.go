@@ -106,15 +106,10 @@ func (m *model) unitPoints() []UnitPoint {
 // oldWardPoints: for each old ward the seed nearest the centre of its
 // seeds, and the new ward of that seed (-1 when it has none).
 func (m *model) oldWardPoints() ([]sample, []int) {
-	seeds, wardOf := m.seedsByOldWard(m.seeds)
-	// an old ward no evidence places is put where the k-means partition
-	// guessed it: a unit needs a point to be found by name
-	gs, gw := m.seedsByOldWard(m.guess)
-	for ow := range seeds {
-		if len(seeds[ow]) == 0 {
-			seeds[ow], wardOf[ow] = gs[ow], gw[ow]
-		}
-	}
+	// the k-means partition's sites (before evidence): every old ward has
+	// one, so every unit has a point to be found by name, the same with or
+	// without evidence in the input
+	seeds, wardOf := m.seedsByOldWard(m.guess)
 	pts := make([]sample, len(m.oldWards))
 	nw := make([]int, len(m.oldWards))
 	for ow := range m.oldWards {
