@@ -99,7 +99,10 @@ func serveAutocomplete(ctx context.Context, e *Engine, p params, _ *Request) (sh
 		}
 	}
 	if isGoogle {
-		out := google.PredictionsOf(q.Text, places)
+		for i := range places {
+			places[i].Matched = matched(&hits[i], &places[i])
+		}
+		out := google.PredictionsOf(places)
 		for i := range out.Predictions {
 			out.Predictions[i].PartialMatch = hits[i].Partial
 		}
@@ -112,6 +115,18 @@ func serveAutocomplete(ctx context.Context, e *Engine, p params, _ *Request) (sh
 		}
 	}
 	return out, nil
+}
+
+// matched marks the typed words in the place's label (the prediction's
+// description) with the hit's highlight.
+func matched(h *search.Hit, p *shape.Place) []shape.Span {
+	full, _ := shape.Label(p.Place, p.Admin)
+	ts := h.Highlight.Spans(full)
+	out := make([]shape.Span, len(ts))
+	for i, s := range ts {
+		out[i] = shape.Span(s)
+	}
+	return out
 }
 
 // searchSource is the search index with the administrative units a query

@@ -36,7 +36,8 @@ type Query struct {
 type Hit struct {
 	Place     place.Place
 	Score     float64
-	DistanceM float64 // from the focus; 0 without one
+	DistanceM float64    // from the focus; 0 without one
+	Highlight *Highlight // marks the query's words in a label of the place
 	// Partial: the place holds only some of the words (SearchPartial).
 	Partial bool
 }
@@ -83,7 +84,55 @@ func Search(ctx context.Context, src Source, req Query) ([]Hit, Stats, error) {
 	if err != nil {
 		return nil, Stats{}, err
 	}
-	r := &run{src: src, q: &q, vs: forms[0].vs, forms: forms, req: &req, size: size, read: map[string]bool{}, hit: map[string]bool{},
+	roots := Regions(src)
+	if roots == nil {
+		r, err := searchIn(ctx, src, &q, forms, &req, size)
+		if err != nil {
+			return nil, r.stats, err
+		}
+		res, err := results(r.top, r.size)
+		return highlight(res, forms[0].vs, q.Prefix), r.stats, err
+	}
+	var top []candidate
+	var stats Stats
+	for _, root := range roots {
+		r, err := searchIn(ctx, rooted{src, root}, &q, forms, &req, size)
+		stats.Tiles += r.stats.Tiles
+		stats.Bytes += r.stats.Bytes
+		for _, k := range r.stats.Keys {
+			stats.Keys = append(stats.Keys, root+strings.TrimPrefix(k, place.IndexPrefix))
+		}
+		if err != nil {
+			return nil, stats, err
+		}
+		top = append(top, r.top...)
+	}
+	slices.SortStableFunc(top, func(a, b candidate) int { // best first, as insertTop keeps each region's
+		switch {
+		case a.score > b.score:
+			return -1
+		case a.score < b.score:
+			return 1
+		}
+		return 0
+	})
+	res, err := results(top, size)
+	return highlight(res, forms[0].vs, q.Prefix), stats, err
+}
+
+// highlight gives the hits the Highlight of the query's readings vs.
+func highlight(res []Hit, vs []text.Variant, prefix bool) []Hit {
+	hl := &Highlight{vs: vs, prefix: prefix}
+	for i := range res {
+		res[i].Highlight = hl
+	}
+	return res
+}
+
+// searchIn plans and reads the query in one index (a whole bundle's, or
+// one region's) within the tile budget.
+func searchIn(ctx context.Context, src Source, q *text.Query, forms []form, req *Query, size int) (*run, error) {
+	r := &run{src: src, q: q, vs: forms[0].vs, forms: forms, req: req, size: size, read: map[string]bool{}, hit: map[string]bool{},
 		found: map[string]bool{}, absent: map[string]bool{}, top: make([]candidate, 0, 3*size+5)}
 	// the forms with an administrative part first: their words are the
 	// whole text's but the part's, so their shards hold the answers of both
@@ -103,11 +152,7 @@ func Search(ctx context.Context, src Source, req Query) ([]Hit, Stats, error) {
 			r.addReading(ns)
 		}
 	}
-	if err := r.readTiles(ctx); err != nil {
-		return nil, r.stats, err
-	}
-	res, err := results(r.top, r.size)
-	return res, r.stats, err
+	return r, r.readTiles(ctx)
 }
 
 // run is one query under way.
