@@ -10,6 +10,7 @@ import (
 
 	"github.com/bando-vn/bando/bundle/adminbuild"
 	"github.com/bando-vn/bando/core/geo"
+	"github.com/bando-vn/bando/internal/fixture"
 )
 
 // tagged is an object of the extracts tagged addr:subdistrict, at its point.
@@ -29,7 +30,7 @@ type tagged struct {
 // old ward of the new ward they lie in (wards merged before 2025, a district
 // typed as a ward) cannot match and are listed.
 func TestOldWardsMatchSubdistrictTags(t *testing.T) {
-	files, _ := filepath.Glob(sharedPath(t, "data/osm/*.osm"))
+	files, _ := filepath.Glob(filepath.Join(fixture.Shared(t, fixture.OSMDir), "*.osm"))
 	if len(files) == 0 {
 		t.Fatal("no ../shared/data/osm/*.osm extracts")
 	}
@@ -70,7 +71,7 @@ func TestOldWardsMatchSubdistrictTags(t *testing.T) {
 		t.Fatalf("only %d objects tagged addr:subdistrict in the extracts", len(all))
 	}
 	evidence := ev.finish(c)
-	admin := sharedPath(t, "data/admin")
+	admin := fixture.Shared(t, fixture.AdminDir)
 
 	full := answers(t, admin, evidence, all)
 	right, cands, candRight := 0, 0, 0
