@@ -28,7 +28,7 @@ var (
 		"secondary": {"secondary", 9}, "tertiary": {"tertiary", 11},
 		"motorway_link": {"motorway", 11}, "trunk_link": {"trunk", 11}, "primary_link": {"primary", 12},
 		"secondary_link": {"secondary", 12}, "tertiary_link": {"tertiary", 13},
-		"unclassified": {"minor", 12}, "residential": {"minor", 12}, "living_street": {"minor", 13},
+		"unclassified": {"minor", 13}, "residential": {"minor", 13}, "living_street": {"minor", 13},
 		"road": {"minor", 13}, "service": {"service", 14}, "pedestrian": {"path", 14},
 		"track": {"path", 14}, "footway": {"path", 14}, "path": {"path", 14},
 		"cycleway": {"path", 14}, "steps": {"path", 14},
