@@ -631,21 +631,16 @@ func (f *Forwarder) smallToBig(text string) (string, bool) {
 	if len(parts) < 2 || len(parts) > 40 {
 		return "", false
 	}
+	if sep != " " && !unitsOnly(f.gaz.Parse(parts[0]), parts[0]) {
+		return "", false // the first part is no unit: no longer run of parts is units only
+	}
 	for k := len(parts) - 1; k >= 1; k-- {
 		head := strings.Join(parts[:k], sep)
 		a := f.gaz.Parse(head)
-		if a.Lead != "" || a.HouseNumber != "" || a.Street != "" || a.Venue != "" || a.Ward == nil && a.District == nil && a.Province == nil {
+		if !unitsOnly(a, head) {
 			continue
 		}
-		var units []*addr.Component
-		for _, c := range []*addr.Component{a.Ward, a.District, a.Province} {
-			if c != nil {
-				units = append(units, c)
-			}
-		}
-		if !covers(head, units) {
-			continue // words the units leave out ("333 Vinh Khanh"): not units only
-		}
+		units := unitsOf(a)
 		slices.SortFunc(units, func(x, y *addr.Component) int { return y.Start - x.Start }) // last written first
 		out := strings.Join(parts[k:], sep)
 		for _, c := range units {
@@ -654,6 +649,26 @@ func (f *Forwarder) smallToBig(text string) (string, bool) {
 		return out, true
 	}
 	return "", false
+}
+
+// unitsOnly: the parse of s found units and nothing else, every word of s in one of them
+// (not "333 Vinh Khanh", which the parser leaves out).
+func unitsOnly(a addr.Address, s string) bool {
+	if a.Lead != "" || a.HouseNumber != "" || a.Street != "" || a.Venue != "" || a.Ward == nil && a.District == nil && a.Province == nil {
+		return false
+	}
+	return covers(s, unitsOf(a))
+}
+
+// unitsOf lists the units a parse found.
+func unitsOf(a addr.Address) []*addr.Component {
+	var units []*addr.Component
+	for _, c := range []*addr.Component{a.Ward, a.District, a.Province} {
+		if c != nil {
+			units = append(units, c)
+		}
+	}
+	return units
 }
 
 // covers: every letter or digit of s lies in the text of one of the units.
