@@ -631,10 +631,13 @@ func (f *Forwarder) smallToBig(text string) (string, bool) {
 	if len(parts) < 2 || len(parts) > 40 {
 		return "", false
 	}
+	if c := parts[0][0]; c >= '0' && c <= '9' {
+		return "", false // a house number first: written small-to-big
+	}
 	if sep != " " && !unitsOnly(f.gaz.Parse(parts[0]), parts[0]) {
 		return "", false // the first part is no unit: no longer run of parts is units only
 	}
-	for k := len(parts) - 1; k >= 1; k-- {
+	for k := min(len(parts)-1, maxUnitWords); k >= 1; k-- {
 		head := strings.Join(parts[:k], sep)
 		a := f.gaz.Parse(head)
 		if !unitsOnly(a, head) {
@@ -650,6 +653,10 @@ func (f *Forwarder) smallToBig(text string) (string, bool) {
 	}
 	return "", false
 }
+
+// maxUnitWords bounds the words (or comma parts) a run of units may take at the start of
+// a text ("Thành phố Hồ Chí Minh Quận Bình Thạnh Phường 25" is 11).
+const maxUnitWords = 12
 
 // unitsOnly: the parse of s found units and nothing else, every word of s in one of them
 // (not "333 Vinh Khanh", which the parser leaves out).
