@@ -23,6 +23,7 @@ var abbreviations = [...][2]string{
 	{"tttm", "trung tam thuong mai"}, {"tt", "trung tam"}, {"ttyt", "trung tam y te"},
 	{"bhxh", "bao hiem xa hoi"}, {"cv", "cong vien"}, {"ch", "cua hang"}, {"sthi", "sieu thi"},
 	{"vp", "van phong"}, {"hv", "hoc vien"}, {"dhbk", "dai hoc bach khoa"},
+	{"cc", "chung cu"}, {"tyt", "tram y te"}, {"nvh", "nha van hoa"}, {"bvdk", "benh vien da khoa"},
 	// places known by short names
 	{"hn", "ha noi"}, {"hcm", "ho chi minh"}, {"tphcm", "thanh pho ho chi minh"},
 	{"sg", "sai gon"}, {"sai gon", "ho chi minh"}, {"dn", "da nang"}, {"hp", "hai phong"},
