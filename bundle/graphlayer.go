@@ -30,7 +30,8 @@ func addGraph(gc *graphbuild.Collector, profiles []string, m *tile.Manifest, til
 	if err != nil {
 		return err
 	}
-	if err := graphbuild.Encode(g, profiles, 2, tiles); err != nil {
+	pr := newProgress(logw, "contraction hierarchies", "profiles", 1, int64(len(ps)))
+	if err := graphbuild.Encode(g, profiles, 2, tiles, func() { pr.add(1) }); err != nil {
 		return err
 	}
 	// graph v3 tiles are varint-coded: a reader of format 1 must refuse the

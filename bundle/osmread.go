@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"time"
 
 	"github.com/paulmach/osm"
 	"github.com/paulmach/osm/osmpbf"
@@ -57,31 +56,15 @@ func sniff(head []byte) (format, error) {
 	return 0, ErrNotOSM
 }
 
-// progress prints how far a long read is and when it should end (from the
-// rate so far), every two seconds at most: a read shorter than that prints
-// nothing.
-type progress struct {
-	w     io.Writer
-	name  string
-	total int64
-	read  int64
-	start time.Time
-	last  time.Time
-	r     io.Reader
+// progressReader reports the bytes read through p.
+type progressReader struct {
+	p *stageProgress
+	r io.Reader
 }
 
-func (p *progress) Read(b []byte) (int, error) {
-	n, err := p.r.Read(b)
-	p.read += int64(n)
-	if p.w != nil && time.Since(p.last) > 2*time.Second {
-		p.last = time.Now()
-		eta := "?"
-		if p.read > 0 {
-			left := time.Duration(float64(time.Since(p.start)) * float64(p.total-p.read) / float64(p.read))
-			eta = left.Round(time.Second).String()
-		}
-		fmt.Fprintf(p.w, "  reading %s: %d%% (%d of %d MB), about %s left\n", p.name, p.read*100/max(p.total, 1), p.read>>20, p.total>>20, eta)
-	}
+func (pr progressReader) Read(b []byte) (int, error) {
+	n, err := pr.r.Read(b)
+	pr.p.add(int64(n))
 	return n, err
 }
 
@@ -99,7 +82,7 @@ func scanOSM(ctx context.Context, path string, logw io.Writer, fn func(osm.Objec
 	if st.IsDir() {
 		return &InputError{path, errors.New("is a directory")}
 	}
-	br := bufio.NewReaderSize(&progress{w: logw, name: path, total: st.Size(), r: f, start: time.Now(), last: time.Now()}, 1<<16)
+	br := bufio.NewReaderSize(progressReader{newProgress(logw, "reading "+path, "MB", 1<<20, st.Size()), f}, 1<<16)
 	head, _ := br.Peek(512)
 	fm, err := sniff(head)
 	if err != nil {

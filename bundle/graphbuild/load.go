@@ -40,7 +40,7 @@ func FromFile(path string, profiles ...string) (map[string][]byte, *Graph, error
 	}
 	g := c.Finish()
 	tiles := map[string][]byte{}
-	return tiles, g, Encode(g, profiles, 2, tiles)
+	return tiles, g, Encode(g, profiles, 2, tiles, nil)
 }
 
 // UniqueProfiles looks the named profiles up, dropping any with the

@@ -37,8 +37,9 @@ func Tiles(g *Graph, hs []*Hierarchy) (map[string][]byte, error) {
 // Encode adds the graph layer to out like Tiles, contracting the graph for
 // each profile (parallel at a time; taxi shares car's hierarchy) and
 // encoding each hierarchy as soon as it is built, so that only the
-// hierarchies in progress are held whole in memory.
-func Encode(g *Graph, profiles []string, parallel int, out map[string][]byte) error {
+// hierarchies in progress are held whole in memory. done, if not nil, is
+// called as each hierarchy is finished.
+func Encode(g *Graph, profiles []string, parallel int, out map[string][]byte, done func()) error {
 	ps, err := UniqueProfiles(profiles)
 	if err != nil {
 		return err
@@ -64,6 +65,9 @@ func Encode(g *Graph, profiles []string, parallel int, out map[string][]byte) er
 			mu.Lock()
 			maps.Copy(out, tiles)
 			mu.Unlock()
+			if done != nil {
+				done()
+			}
 		}()
 	}
 	wg.Wait()
