@@ -30,8 +30,8 @@ func addGraph(gc *graphbuild.Collector, profiles []string, m *tile.Manifest, til
 	if err != nil {
 		return err
 	}
-	pr := newProgress(logw, "contraction hierarchies", "profiles", 1, int64(len(ps)))
-	if err := graphbuild.Encode(g, profiles, 2, tiles, func() { pr.add(1) }); err != nil {
+	pr := newProgress(logw, "contraction hierarchies", "nodes contracted", 1, int64(len(ps))*int64(g.NumNodes()))
+	if err := graphbuild.Encode(g, profiles, 2, tiles, func(n int) { pr.add(int64(n)) }); err != nil {
 		return err
 	}
 	// graph v3 tiles are varint-coded: a reader of format 1 must refuse the

@@ -89,6 +89,13 @@ type contractor struct {
 // BuildHierarchy contracts the graph under one costing. Shortcuts are
 // added unless a witness path (bounded search) is no longer.
 func BuildHierarchy(g *Graph, c costing.Costing) *Hierarchy {
+	return buildHierarchy(g, c, nil)
+}
+
+// buildHierarchy is BuildHierarchy that calls tick, if not nil, with the
+// number of nodes contracted since its last call, every few thousand nodes
+// and at the end.
+func buildHierarchy(g *Graph, c costing.Costing, tick func(int)) *Hierarchy {
 	n := g.NumNodes()
 	out, in := baseArcs(g, c)
 	ct := &contractor{out: out, in: in, done: make([]bool, n), level: make([]int32, n),
@@ -115,6 +122,12 @@ func BuildHierarchy(g *Graph, c costing.Costing) *Hierarchy {
 		rank++
 		h.Arcs[v] = ct.finalArcs(v)
 		ct.contract(v)
+		if tick != nil && rank%4096 == 0 {
+			tick(4096)
+		}
+	}
+	if tick != nil && rank%4096 != 0 {
+		tick(int(rank % 4096))
 	}
 	return h
 }

@@ -37,9 +37,10 @@ func Tiles(g *Graph, hs []*Hierarchy) (map[string][]byte, error) {
 // Encode adds the graph layer to out like Tiles, contracting the graph for
 // each profile (parallel at a time; taxi shares car's hierarchy) and
 // encoding each hierarchy as soon as it is built, so that only the
-// hierarchies in progress are held whole in memory. done, if not nil, is
-// called as each hierarchy is finished.
-func Encode(g *Graph, profiles []string, parallel int, out map[string][]byte, done func()) error {
+// hierarchies in progress are held whole in memory. tick, if not nil, is
+// called with counts of nodes contracted (concurrently when parallel > 1);
+// they add up to len(profiles after UniqueProfiles) × g.NumNodes().
+func Encode(g *Graph, profiles []string, parallel int, out map[string][]byte, tick func(int)) error {
 	ps, err := UniqueProfiles(profiles)
 	if err != nil {
 		return err
@@ -59,15 +60,12 @@ func Encode(g *Graph, profiles []string, parallel int, out map[string][]byte, do
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			h := BuildHierarchy(g, p)
+			h := buildHierarchy(g, p, tick)
 			tiles := map[string][]byte{}
 			refs[i], errs[i] = hierarchyTiles(g, h, tiles)
 			mu.Lock()
 			maps.Copy(out, tiles)
 			mu.Unlock()
-			if done != nil {
-				done()
-			}
 		}()
 	}
 	wg.Wait()
