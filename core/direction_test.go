@@ -10,10 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/shape/google"
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
 // googleManeuvers are the maneuver strings API.md §3.7 allows.
@@ -179,7 +179,7 @@ func TestDirectionFixture(t *testing.T) {
 // TestDirectionHoanKiem: seeded random routes over Hoàn Kiếm (the vn2021
 // cut) for car and motorbike, with alternatives, hold checkDirections.
 func TestDirectionHoanKiem(t *testing.T) {
-	tiles, _, err := graphbuild.FromFile("../../shared/data/vn2021/hoankiem.osm.pbf", "car", "motor")
+	tiles, _, err := graphfix.FromFile("../../shared/data/vn2021/hoankiem.osm.pbf", "car", "motor")
 	if err != nil {
 		t.Fatalf("Hoàn Kiếm graph (shared data required): %v", err)
 	}

@@ -18,7 +18,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/pathfind"
@@ -26,6 +25,7 @@ import (
 	"github.com/bando-vn/bando/core/route/snap"
 	"github.com/bando-vn/bando/core/trip"
 	"github.com/bando-vn/bando/core/trip/triptest"
+	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
 var (
@@ -46,7 +46,7 @@ var hanoiCar struct {
 func hanoiCarEngine(t *testing.T) *pathfind.Engine {
 	hanoiCar.once.Do(func() {
 		t0 := time.Now()
-		hanoiCar.en, hanoiCar.err = graphbuild.EngineFromFile("../../shared/data/vn2021/hanoi.osm.pbf", "car")
+		hanoiCar.en, hanoiCar.err = graphfix.EngineFromFile("../../shared/data/vn2021/hanoi.osm.pbf", "car")
 		t.Logf("Hà Nội car graph built in %s", time.Since(t0).Round(time.Second))
 	})
 	if hanoiCar.err != nil {

@@ -2,10 +2,12 @@ package graphbuild
 
 import (
 	"errors"
+	"fmt"
 	"maps"
 	"sort"
 	"sync"
 
+	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/graph"
 )
 
@@ -179,4 +181,22 @@ func hierarchyTiles(g *Graph, h *Hierarchy, out map[string][]byte) (graph.Hierar
 	b, err := graph.EncodeCHTile(0, coreNodes, coreArcs)
 	out[graph.CHCoreKey(h.Profile)] = b
 	return ref, err
+}
+
+// UniqueProfiles looks the named profiles up, dropping any with the
+// fingerprint of an earlier one (taxi = car: one hierarchy serves both).
+func UniqueProfiles(profiles []string) ([]*costing.Profile, error) {
+	var ps []*costing.Profile
+	seen := map[string]bool{}
+	for _, name := range profiles {
+		p, ok := costing.Get(name)
+		if !ok {
+			return nil, fmt.Errorf("unknown profile %q", name)
+		}
+		if !seen[p.Fingerprint()] {
+			seen[p.Fingerprint()] = true
+			ps = append(ps, p)
+		}
+	}
+	return ps, nil
 }

@@ -9,10 +9,10 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core"
 	"github.com/bando-vn/bando/core/tile"
 	"github.com/bando-vn/bando/internal/fixture"
+	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden route texts in testdata/route")
@@ -31,7 +31,7 @@ func areaEngine(t *testing.T, area string) *core.Engine {
 	if e, ok := engines.Load(area); ok {
 		return e.(*core.Engine)
 	}
-	tiles, _, err := graphbuild.FromFile(fixture.Shared(t, areas[area]), "car", "motor")
+	tiles, _, err := graphfix.FromFile(fixture.Shared(t, areas[area]), "car", "motor")
 	if err != nil {
 		t.Fatalf("%s graph (shared data required): %v", area, err)
 	}

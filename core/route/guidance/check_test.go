@@ -12,13 +12,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/guidance"
 	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
 var (
@@ -44,7 +44,7 @@ var hanoi struct {
 func hanoiEngine(tb testing.TB) *pathfind.Engine {
 	hanoi.once.Do(func() {
 		t0 := time.Now()
-		tiles, _, err := graphbuild.FromFile(hanoiPBF, "car", "motor")
+		tiles, _, err := graphfix.FromFile(hanoiPBF, "car", "motor")
 		if err != nil {
 			hanoi.err = err
 			return
@@ -268,7 +268,7 @@ func polylineRoundTrip(pts []geo.LatLng) error {
 // 2nd and 3rd in the anticlockwise order of travel; the exit maneuver
 // repeats the number and the leg's invariants hold.
 func TestRoundaboutExits(t *testing.T) {
-	tiles, _, err := graphbuild.FromFile("../../../../shared/data/osm/hcmc-district1-3.osm", "car")
+	tiles, _, err := graphfix.FromFile("../../../../shared/data/osm/hcmc-district1-3.osm", "car")
 	if err != nil {
 		t.Fatalf("TP.HCM district 1–3 graph (shared data required): %v", err)
 	}

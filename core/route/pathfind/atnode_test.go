@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/pathfind"
+	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
 // miniMap writes an OSM XML map: nodes "name lat lng", ways "nodes
@@ -42,7 +42,7 @@ func miniMap(t *testing.T, nodes map[byte]geo.LatLng, ways ...string) map[string
 	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tiles, _, err := graphbuild.FromFile(path, "car")
+	tiles, _, err := graphfix.FromFile(path, "car")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,9 +11,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
 // TestMotorbikeNoMotorwayCities: over 1,000 seeded random pairs in Hà Nội
@@ -26,7 +26,7 @@ func TestMotorbikeNoMotorwayCities(t *testing.T) {
 				tiles = hanoiTiles(t)
 			} else {
 				var err error
-				if tiles, _, err = graphbuild.FromFile("../../../../shared/data/vn2021/hcmc.osm.pbf", "motor"); err != nil {
+				if tiles, _, err = graphfix.FromFile("../../../../shared/data/vn2021/hcmc.osm.pbf", "motor"); err != nil {
 					t.Fatalf("TP.HCM graph (shared data required): %v", err)
 				}
 			}

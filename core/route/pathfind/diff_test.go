@@ -11,12 +11,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
 var hanoiProfiles = []string{"car", "motor", "truck", "walking"}
@@ -46,7 +46,7 @@ func hanoiTiles(tb testing.TB) map[string][]byte {
 	hanoi.once.Do(func() {
 		t0 := time.Now()
 		var m map[string][]byte
-		m, _, hanoi.err = graphbuild.FromFile(hanoiPBF, hanoiProfiles...)
+		m, _, hanoi.err = graphfix.FromFile(hanoiPBF, hanoiProfiles...)
 		hanoi.tiles = m
 		tb.Logf("Hà Nội graph built in %s", time.Since(t0))
 	})

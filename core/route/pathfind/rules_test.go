@@ -6,11 +6,11 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/pathfind"
+	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
 const rulesOSM = "../../../testdata/route/rules.osm"
@@ -23,7 +23,7 @@ var rules struct {
 
 func rulesTiles(t *testing.T) map[string][]byte {
 	rules.once.Do(func() {
-		rules.tiles, _, rules.err = graphbuild.FromFile(rulesOSM, "car", "motor", "truck", "walking")
+		rules.tiles, _, rules.err = graphfix.FromFile(rulesOSM, "car", "motor", "truck", "walking")
 	})
 	if rules.err != nil {
 		t.Fatal(rules.err)

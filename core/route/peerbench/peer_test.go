@@ -22,6 +22,7 @@ import (
 	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
 // shortest is the road set Routino's motorcar profile allows (bando's car
@@ -78,7 +79,7 @@ func peers(tb testing.TB) {
 		}
 		setup.c = shortest{ps["cmp"]}
 		var g *graphbuild.Graph
-		if _, g, setup.err = graphbuild.FromFile(hanoiPBF); setup.err != nil {
+		if _, g, setup.err = graphfix.FromFile(hanoiPBF); setup.err != nil {
 			return
 		}
 		tiles, err := graphbuild.Tiles(g, []*graphbuild.Hierarchy{graphbuild.BuildHierarchy(g, setup.c)})

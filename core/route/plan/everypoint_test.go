@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/graph"
@@ -16,6 +15,7 @@ import (
 	"github.com/bando-vn/bando/core/route/snap"
 	"github.com/bando-vn/bando/core/tile"
 	"github.com/bando-vn/bando/internal/fixture"
+	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
 var (
@@ -51,7 +51,7 @@ func everyEngine(t *testing.T) *pathfind.Engine {
 		}
 		return pathfind.New(g)
 	}
-	en, err := graphbuild.EngineFromFile(fixture.Shared(t, fixture.HanoiPBF))
+	en, err := graphfix.EngineFromFile(fixture.Shared(t, fixture.HanoiPBF))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/graph"
@@ -18,6 +17,7 @@ import (
 	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/route/plan"
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
 // gridOSM draws an n×n grid of residential streets 100 m apart with its
@@ -57,7 +57,7 @@ func engine(t *testing.T, n int) *pathfind.Engine {
 	if err := os.WriteFile(path, []byte(gridOSM(n)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tiles, _, err := graphbuild.FromFile(path)
+	tiles, _, err := graphfix.FromFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/paulmach/osm"
 	"github.com/paulmach/osm/osmxml"
 
-	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/graph"
@@ -17,6 +16,7 @@ import (
 	"github.com/bando-vn/bando/core/route/plan"
 	"github.com/bando-vn/bando/core/tile"
 	"github.com/bando-vn/bando/internal/fixture"
+	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
 // realExtract is a real OSM extract with turn restriction relations.
@@ -115,7 +115,7 @@ func along(a, b geo.LatLng, f float64) geo.LatLng {
 func TestRealRestrictions(t *testing.T) {
 	path := fixture.Shared(t, realExtract)
 	turns := bannedTurns(t, path)
-	tiles, _, err := graphbuild.FromFile(path)
+	tiles, _, err := graphfix.FromFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

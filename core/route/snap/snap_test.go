@@ -7,19 +7,19 @@ import (
 	"os"
 	"testing"
 
-	"github.com/bando-vn/bando/bundle/graphbuild"
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/snap"
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
 func index(t *testing.T) *snap.Index { return indexOf(t, "../../../testdata/route/rules.osm") }
 
 // indexOf builds the graph of one OSM file and its snapping index.
 func indexOf(t *testing.T, path string) *snap.Index {
-	tiles, _, err := graphbuild.FromFile(path)
+	tiles, _, err := graphfix.FromFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestWideEdgeAndNodes(t *testing.T) {
 	if err := os.WriteFile(path, []byte(osm), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tiles, _, err := graphbuild.FromFile(path)
+	tiles, _, err := graphfix.FromFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
