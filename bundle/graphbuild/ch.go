@@ -5,6 +5,7 @@ import (
 
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/internal/pq"
 )
 
 // chArc is a directed arc during contraction: to the other node, with
@@ -81,7 +82,7 @@ type contractor struct {
 	target    []uint32 // stamp of the witness search's targets
 	dirty     []bool   // a neighbour was contracted since the priority was computed
 	cur       uint32
-	pq        minHeap
+	pq        pq.Heap
 	maxSettle int
 	touched   []uint32
 }
@@ -235,31 +236,31 @@ func (ct *contractor) shortcuts(v uint32, add func(u, w uint32, a chArc)) int {
 func (ct *contractor) witness(u, v uint32, limit uint32, targets int) {
 	ct.pq = ct.pq[:0]
 	ct.dist[u], ct.stamp[u] = 0, ct.cur
-	ct.pq.push(heapItem{u, 0})
+	ct.pq.Push(pq.Item{Node: u, D: 0})
 	settled := 0
 	for len(ct.pq) > 0 && settled < ct.maxSettle {
-		it := ct.pq.pop()
-		if it.d > limit {
+		it := ct.pq.Pop()
+		if it.D > limit {
 			break
 		}
-		if it.d != ct.dist[it.node] {
+		if it.D != ct.dist[it.Node] {
 			continue
 		}
 		settled++
-		if ct.target[it.node] == ct.cur {
+		if ct.target[it.Node] == ct.cur {
 			if targets--; targets == 0 {
 				break
 			}
 		}
-		for _, a := range ct.out[it.node] { // arcs to contracted nodes are gone (contract)
+		for _, a := range ct.out[it.Node] { // arcs to contracted nodes are gone (contract)
 			x := a.other
 			if x == v {
 				continue
 			}
-			nd := it.d + a.weight
+			nd := it.D + a.weight
 			if ct.stamp[x] != ct.cur || nd < ct.dist[x] {
 				ct.dist[x], ct.stamp[x] = nd, ct.cur
-				ct.pq.push(heapItem{x, nd})
+				ct.pq.Push(pq.Item{Node: x, D: nd})
 			}
 		}
 	}
@@ -302,53 +303,6 @@ func removeArc(arcs []chArc, v uint32) []chArc {
 		}
 	}
 	return arcs
-}
-
-type heapItem struct {
-	node uint32
-	d    uint32
-}
-
-// minHeap is a binary heap of (node, distance) without interface calls.
-type minHeap []heapItem
-
-func (h *minHeap) push(x heapItem) {
-	*h = append(*h, x)
-	a := *h
-	i := len(a) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if a[p].d <= a[i].d {
-			break
-		}
-		a[p], a[i] = a[i], a[p]
-		i = p
-	}
-}
-
-func (h *minHeap) pop() heapItem {
-	a := *h
-	top := a[0]
-	last := len(a) - 1
-	a[0] = a[last]
-	a = a[:last]
-	i := 0
-	for {
-		l, m := 2*i+1, i
-		if l < len(a) && a[l].d < a[m].d {
-			m = l
-		}
-		if l+1 < len(a) && a[l+1].d < a[m].d {
-			m = l + 1
-		}
-		if m == i {
-			break
-		}
-		a[i], a[m] = a[m], a[i]
-		i = m
-	}
-	*h = a
-	return top
 }
 
 type prioItem struct {

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/internal/pq"
 )
 
 // label is a node reached by one side of a hierarchy search.
@@ -17,7 +18,7 @@ type label struct {
 // chSide is one direction of a bidirectional upward search.
 type chSide struct {
 	labels map[uint32]label
-	pq     heap
+	pq     pq.Heap
 	down   bool // backward side: follows Down arcs
 }
 
@@ -31,39 +32,39 @@ func (s *chSide) seed(n, d uint32) {
 		return
 	}
 	s.labels[n] = label{d: d, parent: noParent}
-	s.pq.push(item{n, d})
+	s.pq.Push(pq.Item{Node: n, D: d})
 }
 
 // step settles the next node and relaxes its upward arcs; it returns the
 // settled node and its distance (ok=false when empty).
 func (s *chSide) step(ctx context.Context, h *graph.CH) (uint32, uint32, bool, error) {
 	for len(s.pq) > 0 {
-		it := s.pq.pop()
-		l := s.labels[it.node]
-		if l.settled || it.d != l.d {
+		it := s.pq.Pop()
+		l := s.labels[it.Node]
+		if l.settled || it.D != l.d {
 			continue
 		}
 		l.settled = true
-		s.labels[it.node] = l
-		arcs, err := h.Arcs(ctx, it.node)
+		s.labels[it.Node] = l
+		arcs, err := h.Arcs(ctx, it.Node)
 		if err != nil {
 			return 0, 0, false, err
 		}
-		if s.stalled(arcs, it.d) {
-			return it.node, it.d, true, nil
+		if s.stalled(arcs, it.D) {
+			return it.Node, it.D, true, nil
 		}
 		for _, a := range arcs {
 			if s.down && !a.In() || !s.down && !a.Out() {
 				continue
 			}
-			nd := it.d + a.Weight
+			nd := it.D + a.Weight
 			if x, ok := s.labels[a.To]; ok && x.d <= nd {
 				continue
 			}
-			s.labels[a.To] = label{d: nd, parent: it.node, arc: a}
-			s.pq.push(item{a.To, nd})
+			s.labels[a.To] = label{d: nd, parent: it.Node, arc: a}
+			s.pq.Push(pq.Item{Node: a.To, D: nd})
 		}
-		return it.node, it.d, true, nil
+		return it.Node, it.D, true, nil
 	}
 	return 0, 0, false, nil
 }
@@ -87,7 +88,7 @@ func (s *chSide) top() uint32 {
 	if len(s.pq) == 0 {
 		return Inf
 	}
-	return s.pq[0].d
+	return s.pq[0].D
 }
 
 // errBroken: the relaxed hierarchy path breaks a turn rule.

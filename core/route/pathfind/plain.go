@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/internal/pq"
 )
 
 // ErrNoPath: the target cannot be reached from the source.
@@ -17,7 +18,7 @@ const noParent uint32 = Inf
 type plainSpace struct {
 	dist, parent, stamp []uint32
 	cur                 uint32
-	pq                  heap
+	pq                  pq.Heap
 }
 
 var plainPool sync.Pool
@@ -41,7 +42,7 @@ func (sp *plainSpace) reset() {
 func (sp *plainSpace) relax(s, d, parent uint32) {
 	if sp.stamp[s] != sp.cur || d < sp.dist[s] {
 		sp.stamp[s], sp.dist[s], sp.parent[s] = sp.cur, d, parent
-		sp.pq.push(item{s, d})
+		sp.pq.Push(pq.Item{Node: s, D: d})
 	}
 }
 
@@ -62,38 +63,38 @@ func Plain(ctx context.Context, g *graph.Graph, c Costing, s, t *end) (*Path, er
 		sp.relax(DirEdge{s.pt.Edge, false}.state(), s.toU, noParent)
 	}
 	for len(sp.pq) > 0 {
-		it := sp.pq.pop()
-		if it.d >= best {
+		it := sp.pq.Pop()
+		if it.D >= best {
 			break
 		}
-		if it.d != sp.dist[it.node] {
+		if it.D != sp.dist[it.Node] {
 			continue
 		}
-		at, err := stateHead(ctx, g, it.node)
+		at, err := stateHead(ctx, g, it.Node)
 		if err != nil {
 			return nil, err
 		}
 		if t.atNode(at) {
 			// the target is this state's head node: arrived (a zero-length
 			// piece of its edge ends the path; trimEnds drops it)
-			best, bestState = it.d, it.node<<1|b2u(t.pt.Fraction == 1)
+			best, bestState = it.D, it.Node<<1|b2u(t.pt.Fraction == 1)
 			continue
 		}
-		err = expand(ctx, g, c, it.node, func(next, to, cost, turn uint32) {
+		err = expand(ctx, g, c, it.Node, func(next, to, cost, turn uint32) {
 			if de := fromState(next); de.Edge == t.pt.Edge {
 				arrive := t.fromU
 				if !de.Forward {
 					arrive = t.fromV
 				}
-				if arrive != Inf && it.d+turn+arrive < best {
-					best, bestState = it.d+turn+arrive, it.node<<1|next&1
+				if arrive != Inf && it.D+turn+arrive < best {
+					best, bestState = it.D+turn+arrive, it.Node<<1|next&1
 				}
 			}
 			nc, ok, err := nodeCost(ctx, g, c, to)
 			if err != nil || !ok {
 				return
 			}
-			sp.relax(next, it.d+turn+cost+nc, it.node)
+			sp.relax(next, it.D+turn+cost+nc, it.Node)
 		})
 		if err != nil {
 			return nil, err
@@ -201,47 +202,4 @@ func banned(c Costing, rs []graph.Restriction, from, to uint32) bool {
 		}
 	}
 	return false
-}
-
-type item struct{ node, d uint32 }
-
-// heap is a binary min-heap of items by d.
-type heap []item
-
-func (h *heap) push(x item) {
-	*h = append(*h, x)
-	a := *h
-	i := len(a) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if a[p].d <= a[i].d {
-			break
-		}
-		a[p], a[i] = a[i], a[p]
-		i = p
-	}
-}
-
-func (h *heap) pop() item {
-	a := *h
-	top := a[0]
-	last := len(a) - 1
-	a[0] = a[last]
-	a = a[:last]
-	for i := 0; ; {
-		l, m := 2*i+1, i
-		if l < len(a) && a[l].d < a[m].d {
-			m = l
-		}
-		if l+1 < len(a) && a[l+1].d < a[m].d {
-			m = l + 1
-		}
-		if m == i {
-			break
-		}
-		a[i], a[m] = a[m], a[i]
-		i = m
-	}
-	*h = a
-	return top
 }
