@@ -77,21 +77,6 @@ func seed(t *testing.T) uint64 {
 	return s
 }
 
-// randomPoints picks n points on random edges of the graph.
-func randomPoints(tb testing.TB, g *graph.Graph, rng *rand.Rand, n int) []geo.LatLng {
-	ctx := context.Background()
-	pts := make([]geo.LatLng, 0, n)
-	for len(pts) < n {
-		info, err := g.EdgeInfo(ctx, uint32(rng.IntN(int(g.NumEdges()))))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		k := rng.IntN(len(info.Lat))
-		pts = append(pts, geo.PointE7(info.Lat[k], info.Lng[k]))
-	}
-	return pts
-}
-
 // TestHanoiInvariants: on seeded random Hà Nội routes (car and motorbike),
 // every leg's maneuvers start with Depart and end with Arrive (distance 0,
 // one point); distances and durations sum to the leg's (±1 m, ±1 s);
@@ -105,7 +90,7 @@ func TestHanoiInvariants(t *testing.T) {
 		n = 100
 	}
 	rng := rand.New(rand.NewPCG(seed(t), 7))
-	pts := randomPoints(t, en.G, rng, 2*n)
+	pts := graphfix.RandomPoints(t, en.G, rng, 2*n)
 	ctx := context.Background()
 	counts := map[guidance.Kind]int{}
 	routed := 0

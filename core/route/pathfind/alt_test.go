@@ -10,6 +10,7 @@ import (
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/route/snap"
+	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
 var altPairsFlag = flag.Int("altpairs", 200, "random pairs in the alternatives test")
@@ -30,7 +31,7 @@ func TestAlternativesHanoi(t *testing.T) {
 		n = 40
 	}
 	rng := rand.New(rand.NewPCG(seed(t), 11))
-	pts := randomPoints(t, en.G, rng, 2*n)
+	pts := graphfix.RandomPoints(t, en.G, rng, 2*n)
 	routed, withAlt, alts := 0, 0, 0
 	for i := 0; i < n; i++ {
 		sp, err := en.SnapAll(ctx, c, pts[2*i:2*i+2])

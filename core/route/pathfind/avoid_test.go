@@ -12,6 +12,7 @@ import (
 	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
 var avoidPairs = flag.Int("avoid-pairs", 8, "random pairs per vehicle and avoid set in TestAvoidHanoi (the acceptance run uses 200)")
@@ -38,7 +39,7 @@ func TestAvoidHanoi(t *testing.T) {
 		base, _ := costing.Get(name)
 		t.Run(name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(seed(t), 2))
-			pts := randomPoints(t, fast.G, rng, 2*n)
+			pts := graphfix.RandomPoints(t, fast.G, rng, 2*n)
 			for _, a := range sets {
 				c := costing.WithAvoid(base, a)
 				if c.Fingerprint() == base.Fingerprint() {

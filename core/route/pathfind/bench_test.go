@@ -11,12 +11,13 @@ import (
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/route/snap"
+	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
 // benchPairs snaps n random pairs (seed 42) for the costing.
 func benchPairs(b *testing.B, en *pathfind.Engine, c costing.Costing, n int) [][2]snap.Point {
 	rng := rand.New(rand.NewPCG(42, 1))
-	pts := randomPoints(b, en.G, rng, 2*n)
+	pts := graphfix.RandomPoints(b, en.G, rng, 2*n)
 	var out [][2]snap.Point
 	for i := 0; i < n; i++ {
 		sp, err := en.SnapAll(context.Background(), c, pts[2*i:2*i+2])

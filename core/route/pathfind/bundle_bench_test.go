@@ -15,6 +15,7 @@ import (
 	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
 // BenchmarkBundleRoute measures warm car routes on a built bundle
@@ -52,7 +53,7 @@ func BenchmarkBundleRoute(b *testing.B) {
 	if from, to := os.Getenv("BANDO_ROUTE_FROM"), os.Getenv("BANDO_ROUTE_TO"); from != "" && to != "" {
 		locs = []geo.LatLng{parseLL(b, from), parseLL(b, to)}
 	} else {
-		locs = randomPoints(b, g, rand.New(rand.NewPCG(42, 1)), 400)
+		locs = graphfix.RandomPoints(b, g, rand.New(rand.NewPCG(42, 1)), 400)
 	}
 	type pair struct{ a, b int }
 	var pairs []pair

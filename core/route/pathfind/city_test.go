@@ -37,7 +37,7 @@ func TestMotorbikeNoMotorwayCities(t *testing.T) {
 			if testing.Short() {
 				n = 200
 			}
-			pts := randomPoints(t, en.G, rng, 2*n)
+			pts := graphfix.RandomPoints(t, en.G, rng, 2*n)
 			ctx := context.Background()
 			routed, motorwayEdges := 0, 0
 			for i := 0; i < n; i++ {

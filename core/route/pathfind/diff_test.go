@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/pathfind"
@@ -68,21 +67,6 @@ func openEngine(tb testing.TB, tiles map[string][]byte) *pathfind.Engine {
 	return pathfind.New(g)
 }
 
-// randomPoints picks n points on random edges of the graph.
-func randomPoints(tb testing.TB, g *graph.Graph, rng *rand.Rand, n int) []geo.LatLng {
-	ctx := context.Background()
-	pts := make([]geo.LatLng, 0, n)
-	for len(pts) < n {
-		info, err := g.EdgeInfo(ctx, uint32(rng.IntN(int(g.NumEdges()))))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		k := rng.IntN(len(info.Lat))
-		pts = append(pts, geo.PointE7(info.Lat[k], info.Lng[k]))
-	}
-	return pts
-}
-
 func seed(t *testing.T) uint64 {
 	s := *seedFlag
 	if s == 0 {
@@ -107,7 +91,7 @@ func TestDifferentialHanoi(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			c, _ := costing.Get(name)
 			rng := rand.New(rand.NewPCG(seed(t), 1))
-			pts := randomPoints(t, fast.G, rng, 2*n)
+			pts := graphfix.RandomPoints(t, fast.G, rng, 2*n)
 			same, none, fallback := 0, 0, 0
 			for i := 0; i < n; i++ {
 				sp, err1 := fast.SnapAll(ctx, c, pts[2*i:2*i+2])
@@ -163,7 +147,7 @@ func TestSmallTileCache(t *testing.T) {
 	ctx := context.Background()
 	c, _ := costing.Get("car")
 	rng := rand.New(rand.NewPCG(seed(t), 1))
-	pts := randomPoints(t, ref.G, rng, npts)
+	pts := graphfix.RandomPoints(t, ref.G, rng, npts)
 	routed := 0
 	for i := 0; i+1 < len(pts); i += 2 {
 		a, errA := small.Route(ctx, c, pts[i:i+2])

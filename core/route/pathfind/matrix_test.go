@@ -10,6 +10,7 @@ import (
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/pathfind"
+	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
 // checkMatrix requires every matrix cell to equal the route between the
@@ -67,7 +68,7 @@ func TestMatrixFixture(t *testing.T) {
 func TestMatrixHanoi(t *testing.T) {
 	en := openEngine(t, hanoiTiles(t))
 	rng := rand.New(rand.NewPCG(seed(t), 3))
-	r, _ := checkMatrix(t, en, "car", randomPoints(t, en.G, rng, 12))
+	r, _ := checkMatrix(t, en, "car", graphfix.RandomPoints(t, en.G, rng, 12))
 	if r < 100 {
 		t.Errorf("only %d reachable pairs", r)
 	}
