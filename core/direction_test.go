@@ -13,6 +13,7 @@ import (
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/shape/google"
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/internal/fixture"
 	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
@@ -179,7 +180,7 @@ func TestDirectionFixture(t *testing.T) {
 // TestDirectionHoanKiem: seeded random routes over Hoàn Kiếm (the vn2021
 // cut) for car and motorbike, with alternatives, hold checkDirections.
 func TestDirectionHoanKiem(t *testing.T) {
-	tiles, _, err := graphfix.FromFile("../../shared/data/vn2021/hoankiem.osm.pbf", "car", "motor")
+	tiles, _, err := graphfix.FromFile(fixture.Shared(t, fixture.HoanKiemPBF), "car", "motor")
 	if err != nil {
 		t.Fatalf("Hoàn Kiếm graph (shared data required): %v", err)
 	}

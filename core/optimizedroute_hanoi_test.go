@@ -14,7 +14,6 @@ import (
 	"flag"
 	"math/rand/v2"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
@@ -25,6 +24,7 @@ import (
 	"github.com/bando-vn/bando/core/route/snap"
 	"github.com/bando-vn/bando/core/trip"
 	"github.com/bando-vn/bando/core/trip/triptest"
+	"github.com/bando-vn/bando/internal/fixture"
 	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
@@ -35,24 +35,20 @@ var (
 	tripLongRun = flag.Int("trip.longrun", 3, "instances of 25 and of 50 stops in TestTripHanoiLongRun")
 )
 
-var hanoiCar struct {
-	once sync.Once
-	en   *pathfind.Engine
-	err  error
-}
-
 // hanoiCarEngine is the routing engine on the Hà Nội graph with a car
 // hierarchy, built once per process.
 func hanoiCarEngine(t *testing.T) *pathfind.Engine {
-	hanoiCar.once.Do(func() {
+	path := fixture.Shared(t, fixture.HanoiPBF)
+	en, err := fixture.Once("core/hanoi-car", func() (*pathfind.Engine, error) {
 		t0 := time.Now()
-		hanoiCar.en, hanoiCar.err = graphfix.EngineFromFile("../../shared/data/vn2021/hanoi.osm.pbf", "car")
+		en, err := graphfix.EngineFromFile(path, "car")
 		t.Logf("Hà Nội car graph built in %s", time.Since(t0).Round(time.Second))
+		return en, err
 	})
-	if hanoiCar.err != nil {
-		t.Fatalf("Hà Nội graph (shared data required): %v", hanoiCar.err)
+	if err != nil {
+		t.Fatalf("Hà Nội graph: %v", err)
 	}
-	return hanoiCar.en
+	return en
 }
 
 // hanoiTrip draws n stops uniformly in central Hà Nội (the benchmark's

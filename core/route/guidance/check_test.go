@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/bando-vn/bando/core/route/guidance"
 	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/internal/fixture"
 	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
@@ -30,42 +30,23 @@ var (
 // hanoiPBF: under wasm the Hoàn Kiếm cut stands in (building Hà Nội's
 // hierarchies inside wasm outlasts the test timeout).
 var hanoiPBF = map[bool]string{
-	false: "../../../../shared/data/vn2021/hanoi.osm.pbf",
-	true:  "../../../../shared/data/vn2021/hoankiem.osm.pbf",
+	false: fixture.HanoiPBF,
+	true:  fixture.HoanKiemPBF,
 }[runtime.GOOS == "js"]
-
-var hanoi struct {
-	once sync.Once
-	en   *pathfind.Engine
-	err  error
-}
 
 // hanoiEngine builds the Hà Nội graph (car and motor hierarchies) once.
 func hanoiEngine(tb testing.TB) *pathfind.Engine {
-	hanoi.once.Do(func() {
+	path := fixture.Shared(tb, hanoiPBF)
+	en, err := fixture.Once("guidance/hanoi", func() (*pathfind.Engine, error) {
 		t0 := time.Now()
-		tiles, _, err := graphfix.FromFile(hanoiPBF, "car", "motor")
-		if err != nil {
-			hanoi.err = err
-			return
-		}
-		st, err := tile.Open(context.Background(), tile.MapBundle(tiles), 256<<20)
-		if err != nil {
-			hanoi.err = err
-			return
-		}
-		g, err := graph.Open(context.Background(), st)
-		if err != nil {
-			hanoi.err = err
-			return
-		}
-		hanoi.en = pathfind.New(g)
+		en, err := graphfix.EngineFromFile(path, "car", "motor")
 		tb.Logf("Hà Nội graph built in %s", time.Since(t0))
+		return en, err
 	})
-	if hanoi.err != nil {
-		tb.Fatalf("Hà Nội graph (shared data required): %v", hanoi.err)
+	if err != nil {
+		tb.Fatalf("Hà Nội graph: %v", err)
 	}
-	return hanoi.en
+	return en
 }
 
 func seed(t *testing.T) uint64 {
@@ -253,7 +234,7 @@ func polylineRoundTrip(pts []geo.LatLng) error {
 // 2nd and 3rd in the anticlockwise order of travel; the exit maneuver
 // repeats the number and the leg's invariants hold.
 func TestRoundaboutExits(t *testing.T) {
-	tiles, _, err := graphfix.FromFile("../../../../shared/data/osm/hcmc-district1-3.osm", "car")
+	tiles, _, err := graphfix.FromFile(fixture.Shared(t, fixture.OSMDir+"/hcmc-district1-3.osm"), "car")
 	if err != nil {
 		t.Fatalf("TP.HCM district 1–3 graph (shared data required): %v", err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/graph"
+	"github.com/bando-vn/bando/internal/fixture"
 	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
@@ -26,7 +27,7 @@ func TestMotorbikeNoMotorwayCities(t *testing.T) {
 				tiles = hanoiTiles(t)
 			} else {
 				var err error
-				if tiles, _, err = graphfix.FromFile("../../../../shared/data/vn2021/hcmc.osm.pbf", "motor"); err != nil {
+				if tiles, _, err = graphfix.FromFile(fixture.Shared(t, fixture.HCMCPBF), "motor"); err != nil {
 					t.Fatalf("TP.HCM graph (shared data required): %v", err)
 				}
 			}

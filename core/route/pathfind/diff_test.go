@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"runtime"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/pathfind"
 	"github.com/bando-vn/bando/core/tile"
+	"github.com/bando-vn/bando/internal/fixture"
 	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
@@ -25,8 +25,8 @@ var hanoiProfiles = []string{"car", "motor", "truck", "walking"}
 // same data stands in: building Hà Nội's hierarchies inside wasm outlasts
 // the test timeout, and the native run of the same tests covers the city.
 var hanoiPBF = map[bool]string{
-	false: "../../../../shared/data/vn2021/hanoi.osm.pbf",
-	true:  "../../../../shared/data/vn2021/hoankiem.osm.pbf",
+	false: fixture.HanoiPBF,
+	true:  fixture.HoanKiemPBF,
 }[runtime.GOOS == "js"]
 
 var (
@@ -34,25 +34,19 @@ var (
 	pairsFlag = flag.Int("pairs", 200, "random pairs per profile in the differential test (the acceptance run uses -pairs=1000)")
 )
 
-var hanoi struct {
-	once  sync.Once
-	tiles map[string][]byte
-	err   error
-}
-
 // hanoiTiles builds the Hà Nội graph layer once per test binary.
 func hanoiTiles(tb testing.TB) map[string][]byte {
-	hanoi.once.Do(func() {
+	path := fixture.Shared(tb, hanoiPBF)
+	tiles, err := fixture.Once("pathfind/hanoi", func() (map[string][]byte, error) {
 		t0 := time.Now()
-		var m map[string][]byte
-		m, _, hanoi.err = graphfix.FromFile(hanoiPBF, hanoiProfiles...)
-		hanoi.tiles = m
+		m, _, err := graphfix.FromFile(path, hanoiProfiles...)
 		tb.Logf("Hà Nội graph built in %s", time.Since(t0))
+		return m, err
 	})
-	if hanoi.err != nil {
-		tb.Fatalf("Hà Nội graph (shared data required): %v", hanoi.err)
+	if err != nil {
+		tb.Fatalf("Hà Nội graph: %v", err)
 	}
-	return hanoi.tiles
+	return tiles
 }
 
 func openEngine(tb testing.TB, tiles map[string][]byte) *pathfind.Engine {

@@ -3,32 +3,26 @@ package pathfind_test
 import (
 	"context"
 	"errors"
-	"sync"
 	"testing"
 
 	"github.com/bando-vn/bando/core/geo"
 	"github.com/bando-vn/bando/core/route/costing"
 	"github.com/bando-vn/bando/core/route/graph"
 	"github.com/bando-vn/bando/core/route/pathfind"
+	"github.com/bando-vn/bando/internal/fixture"
 	"github.com/bando-vn/bando/internal/fixture/graphfix"
 )
 
-const rulesOSM = "../../../testdata/route/rules.osm"
-
-var rules struct {
-	once  sync.Once
-	tiles map[string][]byte
-	err   error
-}
-
 func rulesTiles(t *testing.T) map[string][]byte {
-	rules.once.Do(func() {
-		rules.tiles, _, rules.err = graphfix.FromFile(rulesOSM, "car", "motor", "truck", "walking")
+	path := fixture.Repo(t, "testdata/route/rules.osm")
+	tiles, err := fixture.Once("pathfind/rules", func() (map[string][]byte, error) {
+		tiles, _, err := graphfix.FromFile(path, "car", "motor", "truck", "walking")
+		return tiles, err
 	})
-	if rules.err != nil {
-		t.Fatal(rules.err)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return rules.tiles
+	return tiles
 }
 
 // fixture node position: row r, column c of testdata/route/rules.osm.
