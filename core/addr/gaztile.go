@@ -220,8 +220,8 @@ func (g *Gazetteer) readNames(names, post, poff, slots []byte) error {
 	}
 	g.post = make([]int32, len(post)/4)
 	for i := range g.post {
-		if g.post[i] = int32(binary.LittleEndian.Uint32(post[4*i:])); g.post[i] < 0 || int(g.post[i]) >= len(g.units) {
-			return corruptf("posting %d of %d units", g.post[i], len(g.units))
+		if g.post[i] = int32(binary.LittleEndian.Uint32(post[4*i:])); g.post[i] < 0 || int(g.post[i]) >= g.units.len() {
+			return corruptf("posting %d of %d units", g.post[i], g.units.len())
 		}
 	}
 	if len(poff)/4 != len(g.names)+1 {
@@ -270,7 +270,7 @@ func (g *Gazetteer) readSections(sections, order []byte) error {
 			p := sections[(4*s+l)*sectionBytes:]
 			lo, hi := int32(binary.LittleEndian.Uint32(p)), int32(binary.LittleEndian.Uint32(p[4:]))
 			start, n := binary.LittleEndian.Uint32(p[8:]), binary.LittleEndian.Uint32(p[12:])
-			if lo < 0 || hi < lo || int(hi) > len(g.units) || uint64(start)+uint64(n) > uint64(len(all)) || n != 0 && int32(n) != hi-lo {
+			if lo < 0 || hi < lo || int(hi) > g.units.len() || uint64(start)+uint64(n) > uint64(len(all)) || n != 0 && int32(n) != hi-lo {
 				return corruptf("section %d/%d: units %d–%d, order %d+%d", s, l, lo, hi, start, n)
 			}
 			c := codeSection{lo: lo, hi: hi}
