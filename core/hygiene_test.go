@@ -13,14 +13,16 @@ import (
 )
 
 // TestRepoSpeaksOfTheProduct: no committed file names a path of one machine
-// (/tmp/…, /work/…) or tells which work session did what; BENCHMARKS files
+// (a temporary or workspace directory) or tells which work session did
+// what; BENCHMARKS files
 // give commands that write under build/ instead.
 func TestRepoSpeaksOfTheProduct(t *testing.T) {
 	out, err := exec.Command("git", "-C", "..", "ls-files").Output()
 	if err != nil {
 		t.Fatalf("git ls-files: %v", err)
 	}
-	bad := regexp.MustCompile(`/tmp/|/work/|(?i)\bsessions? [0-9]`)
+	// Built from parts so this file does not match itself.
+	bad := regexp.MustCompile("/" + "tmp/|/" + "work/|(?i)\\bsessions? [0-9]")
 	files := strings.Fields(string(out))
 	if len(files) < 100 {
 		t.Fatalf("only %d files listed", len(files))

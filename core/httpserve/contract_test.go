@@ -51,10 +51,9 @@ func loadContract(t *testing.T) contractFile {
 	return cf
 }
 
-// TestContract runs every contract case through the native HTTP handler
-// (httptest) and compares status and exact body bytes with the goldens.
-func TestContract(t *testing.T) {
-	cf := loadContract(t)
+// contractEngine opens the bundle at dir with the contract's keys.
+func contractEngine(t *testing.T, cf contractFile, dir string) *core.Engine {
+	t.Helper()
 	keys, err := os.ReadFile(filepath.Join(repo, cf.Keys))
 	if err != nil {
 		t.Fatal(err)
@@ -63,11 +62,18 @@ func TestContract(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, err := core.New(context.Background(), tile.DirSource(filepath.Join(repo, cf.Bundle)), core.Options{KeyHashes: hashes})
+	eng, err := core.New(context.Background(), tile.DirSource(dir), core.Options{KeyHashes: hashes})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(Handler(eng))
+	return eng
+}
+
+// TestContract runs every contract case through the native HTTP handler
+// (httptest) and compares status and exact body bytes with the goldens.
+func TestContract(t *testing.T) {
+	cf := loadContract(t)
+	srv := httptest.NewServer(Handler(contractEngine(t, cf, filepath.Join(repo, cf.Bundle))))
 	defer srv.Close()
 	for _, c := range cf.Cases {
 		t.Run(c.Name, func(t *testing.T) {

@@ -2,7 +2,6 @@ package httpserve
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -14,9 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/bando-vn/bando/core"
-	"github.com/bando-vn/bando/core/tile"
 )
 
 // apiExample is one example of docs/API.md §7: a curl command and the answer.
@@ -112,19 +108,7 @@ func TestAPIExamples(t *testing.T) {
 		t.Fatalf("docs/API.md §7 has %d examples, want one per endpoint (≥ 14)", len(exs))
 	}
 	cf := loadContract(t)
-	keys, err := os.ReadFile(filepath.Join(repo, cf.Keys))
-	if err != nil {
-		t.Fatal(err)
-	}
-	hashes, err := core.ParseKeyHashes(string(keys))
-	if err != nil {
-		t.Fatal(err)
-	}
-	eng, err := core.New(context.Background(), tile.DirSource(filepath.Join(repo, cf.Bundle)), core.Options{KeyHashes: hashes})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(Handler(eng))
+	srv := httptest.NewServer(Handler(contractEngine(t, cf, filepath.Join(repo, cf.Bundle))))
 	defer srv.Close()
 	// Rewrite from the last example up so earlier line numbers stay valid.
 	for n := len(exs) - 1; n >= 0; n-- {

@@ -1,7 +1,6 @@
 package httpserve
 
 import (
-	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -10,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bando-vn/bando/core"
 	"github.com/bando-vn/bando/core/tile"
 )
 
@@ -20,23 +18,12 @@ import (
 // golden (format_version included: both are 2).
 func TestContractPacked(t *testing.T) {
 	cf := loadContract(t)
-	keys, err := os.ReadFile(filepath.Join(repo, cf.Keys))
-	if err != nil {
-		t.Fatal(err)
-	}
-	hashes, err := core.ParseKeyHashes(string(keys))
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := filepath.Join(t.TempDir(), "packed")
 	// Small archives, so that the bundle has several.
 	if err := tile.PackDir(filepath.Join(repo, cf.Bundle), dir, tile.PackOptions{ArchiveBytes: 16 << 10}); err != nil {
 		t.Fatal(err)
 	}
-	eng, err := core.New(context.Background(), tile.DirSource(dir), core.Options{KeyHashes: hashes})
-	if err != nil {
-		t.Fatal(err)
-	}
+	eng := contractEngine(t, cf, dir)
 	if !eng.Store().Manifest().Packed() {
 		t.Fatal("the bundle read is not packed")
 	}
